@@ -1,0 +1,246 @@
+//! The contract every game implements.
+//!
+//! The search, the arena and the tuner are written once against [`Game`]; a new game
+//! brings its rules, its text notation and its evaluation features, and everything else
+//! works for it unchanged. The trait is shaped by the four games weightforge plays:
+//!
+//! * roles may be asymmetric (wolves and sheep), so the side to move is a [`Role`] index
+//!   into [`Game::ROLES`] and evaluation weights are kept per role;
+//! * the environment may move too (War of Life runs a generation after every move):
+//!   that is simply part of [`Game::make`];
+//! * the start may be random (War of Life) or one of several (Abalone's daisies):
+//!   [`Game::start`] takes a start name and the game's seeded RNG;
+//! * moves may have random results (battles in Vampires vs Werewolves): a move's
+//!   [`Game::Outcome`] is chosen by the caller, so the search can take an expectation
+//!   over [`Game::outcomes`] while real play draws one with [`Game::sample_outcome`].
+//!   Deterministic games use `()` and one outcome of probability 1.
+
+use std::fmt;
+
+use rand_chacha::ChaCha8Rng;
+
+/// The RNG every random choice in weightforge uses: portable and seedable, so that a run
+/// is a pure function of its seeds on every platform.
+pub type GameRng = ChaCha8Rng;
+
+/// A player's role: an index into [`Game::ROLES`] (0 moves first in every start).
+pub type Role = usize;
+
+/// The other role of a two-role game.
+#[inline]
+pub fn other(role: Role) -> Role {
+    1 - role
+}
+
+/// Whether a position is finished, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    Ongoing,
+    /// The given role has won.
+    Win(Role),
+    /// Nobody has won (a rule of the game, or the ply cap).
+    Draw,
+}
+
+impl Status {
+    /// The score of a finished game for `role`: 1 win, ½ draw, 0 loss.
+    pub fn score_for(self, role: Role) -> Option<f64> {
+        match self {
+            Status::Ongoing => None,
+            Status::Draw => Some(0.5),
+            Status::Win(r) if r == role => Some(1.0),
+            Status::Win(_) => Some(0.0),
+        }
+    }
+}
+
+/// One named evaluation feature of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureInfo {
+    /// The name used in genome files, e.g. `sheep_eaten`.
+    pub name: &'static str,
+    /// A one-line meaning, printed by `weightforge games`.
+    pub meaning: &'static str,
+}
+
+/// A position text, a move text or a start name that could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (in {text:?})")]
+pub struct ParseError {
+    /// What was read.
+    pub text: String,
+    /// What is wrong with it and what was expected.
+    pub message: String,
+}
+
+impl ParseError {
+    /// A parse error for `text` saying `message`.
+    pub fn new(text: impl Into<String>, message: impl Into<String>) -> Self {
+        ParseError {
+            text: text.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A two-player game as weightforge sees it.
+///
+/// Implementations keep positions small and cheap to copy: the search clones the root
+/// once per move, and the arena clones positions for openings.
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move as the search handles it (small and `Copy`).
+    type Move: Copy + Eq + Send + Sync + fmt::Debug + 'static;
+    /// The random result of a move; `()` in deterministic games, whose moves then
+    /// always have the outcome `Outcome::default()`.
+    type Outcome: Copy + Default + Send + Sync + fmt::Debug + 'static;
+    /// What [`Game::make`] hands back so that [`Game::unmake`] can restore the position.
+    type Undo: Copy + Send + 'static;
+
+    /// The name used on the command line and in files, e.g. `wolves_sheep`.
+    const NAME: &'static str;
+    /// Role names, the first to move first: `["wolves", "sheep"]`.
+    const ROLES: [&'static str; 2];
+    /// Whether moves can have random outcomes (the search then takes expectations).
+    const HAS_CHANCE: bool = false;
+    /// The ply cap a new game gets when nobody chooses one.
+    const DEFAULT_PLY_CAP: u32;
+
+    /// The evaluation features, in the order [`Game::features`] writes them.
+    fn feature_info() -> &'static [FeatureInfo];
+
+    /// Names of the built-in starts (the first is the default). A game may also accept
+    /// other start texts in [`Game::start`] (a map file, a position).
+    fn start_names() -> &'static [&'static str];
+
+    /// A new game from the named start. Games with random starts draw them from `rng`.
+    fn start(name: &str, rng: &mut GameRng) -> Result<Self, ParseError>;
+
+    /// The role to move.
+    fn side_to_move(&self) -> Role;
+
+    /// Plies played since the start (or since the position was parsed).
+    fn ply(&self) -> u32;
+
+    /// Sets the ply cap: once `ply() >= cap` an unfinished game is a draw.
+    fn set_ply_cap(&mut self, cap: u32);
+
+    /// The status of the position.
+    fn status(&self) -> Status;
+
+    /// The oracle word for a status (`ongoing`, `wolves_win`, `draw`, ...).
+    fn status_word(&self, status: Status) -> String {
+        match status {
+            Status::Ongoing => "ongoing".to_string(),
+            Status::Draw => "draw".to_string(),
+            Status::Win(r) => format!("{}_win", Self::ROLES[r]),
+        }
+    }
+
+    /// Clears `out` and fills it with the legal moves of the side to move (none when
+    /// the game is over).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The random outcomes of `mv` with their probabilities (summing to 1), as the
+    /// search should weigh them. Deterministic games have one.
+    fn outcomes(&self, mv: Self::Move, out: &mut Vec<(Self::Outcome, f64)>);
+
+    /// Draws the outcome of `mv` as real play does.
+    fn sample_outcome(&self, mv: Self::Move, rng: &mut GameRng) -> Self::Outcome;
+
+    /// Plays `mv` with the given outcome.
+    fn make(&mut self, mv: Self::Move, outcome: Self::Outcome) -> Self::Undo;
+
+    /// Takes back `mv`, given what [`Game::make`] returned.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// Zobrist hash of the position (pieces and side to move).
+    fn hash(&self) -> u64;
+
+    /// Whether a move changes material (a capture, a push-off, a battle): searched first.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// A small key identifying a move for the killer and history tables.
+    fn move_key(&self, mv: Self::Move) -> u32;
+
+    /// Writes the feature values of the position, seen by `role`, into `out`
+    /// (`out.len() == feature_info().len()`).
+    fn features(&self, role: Role, out: &mut [f32]);
+
+    /// Reads a position in the game's oracle notation.
+    fn parse(text: &str) -> Result<Self, ParseError>;
+
+    /// Writes the position in the game's oracle notation.
+    fn to_text(&self) -> String;
+
+    /// Writes a move in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the game's notation (it must be legal here).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.move_text(m) == text.trim())
+            .ok_or_else(|| ParseError::new(text, "not a legal move in this position"))
+    }
+}
+
+/// Extension helpers shared by every game.
+pub trait GameExt: Game {
+    /// Plays `mv`, drawing its outcome from `rng`.
+    fn play(&mut self, mv: Self::Move, rng: &mut GameRng) -> Self::Undo {
+        let outcome = self.sample_outcome(mv, rng);
+        self.make(mv, outcome)
+    }
+
+    /// The index of a feature by name.
+    fn feature_index(name: &str) -> Option<usize> {
+        Self::feature_info().iter().position(|f| f.name == name)
+    }
+
+    /// The index of a role by name.
+    fn role_index(name: &str) -> Option<Role> {
+        Self::ROLES.iter().position(|r| *r == name)
+    }
+}
+
+impl<G: Game> GameExt for G {}
+
+/// Counts the leaves of the legal-move tree to `depth` plies (finished positions have
+/// no children). Games with chance count each move once, with its first outcome.
+pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::new()).collect();
+    let mut outs = Vec::new();
+    perft_inner(pos, depth, &mut bufs, &mut outs)
+}
+
+fn perft_inner<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    bufs: &mut [Vec<G::Move>],
+    outs: &mut Vec<(G::Outcome, f64)>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves(buf);
+    if depth == 1 {
+        return buf.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in buf.iter() {
+        let outcome = if G::HAS_CHANCE {
+            pos.outcomes(mv, outs);
+            outs.first().map(|o| o.0).unwrap_or_default()
+        } else {
+            G::Outcome::default()
+        };
+        let undo = pos.make(mv, outcome);
+        total += perft_inner(pos, depth - 1, rest, outs);
+        pos.unmake(mv, undo);
+    }
+    total
+}

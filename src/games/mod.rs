@@ -1,0 +1,3 @@
+//! The games weightforge plays, one folder each: rules, notation and features.
+
+pub mod wolves_sheep;

@@ -1,0 +1,77 @@
+//! Wolves & Sheep against the shared oracle data (tests/data/wolves_sheep/, see its
+//! README): perft counts, per-position move lists and statuses, and complete games.
+
+use weightforge::game::{perft, Game, Status};
+use weightforge::games::wolves_sheep::WolvesSheep;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wolves_sheep/");
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(format!("{DATA}{name}")).expect("oracle file is present")
+}
+
+fn status_word(pos: &WolvesSheep) -> String {
+    pos.status_word(pos.status())
+}
+
+#[test]
+fn perft_matches_every_line() {
+    let text = read("perft.txt");
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 4, "line {}: {line}", n + 1);
+        let mut pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
+        let depth: u32 = f[2].parse().unwrap();
+        let nodes: u64 = f[3].parse().unwrap();
+        assert_eq!(perft(&mut pos, depth), nodes, "line {}: {line}", n + 1);
+        checked += 1;
+    }
+    assert_eq!(checked, 68);
+}
+
+#[test]
+fn positions_have_the_oracle_status_and_moves() {
+    let text = read("positions.txt");
+    let mut checked = 0;
+    let mut moves = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
+        assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "round trip");
+        assert_eq!(status_word(&pos), f[2], "line {}: {line}", n + 1);
+        pos.legal_moves(&mut moves);
+        let mut got: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+        got.sort();
+        let want: Vec<String> = f[3..].iter().map(|s| s.to_string()).collect();
+        assert_eq!(got, want, "line {}: {line}", n + 1);
+        checked += 1;
+    }
+    assert_eq!(checked, 1488);
+}
+
+#[test]
+fn games_replay_to_the_oracle_result() {
+    let text = read("games.txt");
+    let mut games = 0;
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut pos = WolvesSheep::new();
+        pos.set_ply_cap(300);
+        let lines: Vec<&str> = block.lines().collect();
+        let (last, plies) = lines.split_last().unwrap();
+        for line in plies {
+            let f: Vec<&str> = line.split(' ').collect();
+            assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
+            assert_eq!(pos.status(), Status::Ongoing, "{line}");
+            let mv = pos.parse_move(f[2]).unwrap_or_else(|e| panic!("{line}: {e}"));
+            pos.make(mv, ());
+        }
+        let f: Vec<&str> = last.split(' ').collect();
+        assert_eq!(f[0], "result");
+        let want_plies: u32 = f[3].parse().unwrap();
+        assert_eq!(pos.ply(), want_plies, "{last}");
+        assert_eq!(status_word(&pos), f[1], "{last}");
+        games += 1;
+    }
+    assert_eq!(games, 20);
+}
