@@ -122,8 +122,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Plies played since the start (or since the position was parsed).
     fn ply(&self) -> u32;
 
-    /// Sets the ply cap: once `ply() >= cap` an unfinished game is a draw.
+    /// Sets the ply cap: once `ply() >= cap` an unfinished game is over (a draw, or
+    /// whatever the game's adjudication says).
     fn set_ply_cap(&mut self, cap: u32);
+
+    /// The ply cap in force.
+    fn ply_cap(&self) -> u32;
 
     /// The status of the position.
     fn status(&self) -> Status;

@@ -251,6 +251,10 @@ impl Game for WolvesSheep {
         self.ply_cap = cap;
     }
 
+    fn ply_cap(&self) -> u32 {
+        self.ply_cap
+    }
+
     #[inline]
     fn status(&self) -> Status {
         match self.board_status() {

@@ -1,0 +1,250 @@
+//! Matches: openings, paired games, and many games in parallel.
+//!
+//! A pair is two games from one opening with the roles swapped (A as the first role
+//! against B, then B as the first role against A), which cancels most of an opening's
+//! bias. Every opening and every game is seeded from a tuple (see [`crate::seeds`]), so
+//! a match gives the same result on any number of threads.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use rand::RngExt;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, GameExt, GameRng, ParseError, Role, Status};
+use crate::player::{Agent, PlayerSpec};
+use crate::stats::{Pentanomial, Wdl};
+use crate::tunables::OPENING_ATTEMPTS;
+
+/// How the games of a match start and end.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSettings {
+    /// Start names (or positions), used in turn by opening index.
+    pub starts: Vec<String>,
+    /// Random legal plies played from the start before the players take over.
+    pub opening_plies: u32,
+    /// Plies after which an unfinished game ends (draw or adjudication).
+    pub ply_cap: u32,
+    /// Overrides both players' search depth.
+    pub depth: Option<u32>,
+}
+
+impl MatchSettings {
+    /// The game's default start, `opening_plies` random plies and its default cap.
+    pub fn defaults<G: Game>(opening_plies: u32) -> Self {
+        MatchSettings {
+            starts: vec![G::start_names()[0].to_string()],
+            opening_plies,
+            ply_cap: G::DEFAULT_PLY_CAP,
+            depth: None,
+        }
+    }
+}
+
+/// A match that cannot be played.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    /// A start name or position is not understood.
+    #[error("start {start:?}: {source}")]
+    Start {
+        /// The start asked for.
+        start: String,
+        /// Why it failed.
+        source: ParseError,
+    },
+    /// Random plies from this start keep ending the game.
+    #[error(
+        "no opening of {plies} random plies from start {start:?} left the game open \
+         (after {attempts} attempts); use fewer opening plies"
+    )]
+    NoOpening {
+        /// The start.
+        start: String,
+        /// The opening length.
+        plies: u32,
+        /// Attempts made.
+        attempts: u32,
+    },
+    /// The settings cannot give a game.
+    #[error("{0}")]
+    Settings(String),
+}
+
+/// Plays a random opening: the start for `index`, then `opening_plies` uniformly random
+/// legal plies drawn from `rng`. Openings that end the game, or whose position is in
+/// `exclude` (openings kept for another purpose), are drawn again.
+pub fn opening<G: Game>(
+    settings: &MatchSettings,
+    index: u64,
+    rng: &mut GameRng,
+    exclude: Option<&HashSet<u64>>,
+) -> Result<G, ArenaError> {
+    if settings.starts.is_empty() {
+        return Err(ArenaError::Settings("no start given".into()));
+    }
+    let start = &settings.starts[(index % settings.starts.len() as u64) as usize];
+    let mut moves = Vec::new();
+    for _ in 0..OPENING_ATTEMPTS {
+        let mut pos = G::start(start, rng).map_err(|source| ArenaError::Start {
+            start: start.clone(),
+            source,
+        })?;
+        pos.set_ply_cap(settings.ply_cap);
+        for _ in 0..settings.opening_plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            pos.play(mv, rng);
+        }
+        if pos.status() == Status::Ongoing && !exclude.is_some_and(|e| e.contains(&pos.hash())) {
+            return Ok(pos);
+        }
+    }
+    Err(ArenaError::NoOpening {
+        start: start.clone(),
+        plies: settings.opening_plies,
+        attempts: OPENING_ATTEMPTS,
+    })
+}
+
+/// How one game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The role player A played.
+    pub a_role: Role,
+    /// A's score: 1, ½ or 0.
+    pub a_score: f64,
+    /// Plies played after the opening.
+    pub plies: u32,
+    /// Wall-clock seconds (not part of any result; for tables only).
+    pub seconds: f64,
+}
+
+/// Plays one game from `start`: `players[r]` plays role `r`. Returns the final status
+/// and the plies played.
+pub fn play_game<G: Game>(
+    start: &G,
+    agents: &mut [Agent<G>; 2],
+    rng: &mut GameRng,
+) -> (Status, u32) {
+    let mut pos = start.clone();
+    let first_ply = pos.ply();
+    agents.iter_mut().for_each(Agent::new_game);
+    loop {
+        let status = pos.status();
+        if status != Status::Ongoing {
+            return (status, pos.ply() - first_ply);
+        }
+        let side = pos.side_to_move();
+        match agents[side].choose(&pos, rng) {
+            Some(mv) => {
+                pos.play(mv, rng);
+            }
+            // No move while the game goes on: a game may allow it in principle; the
+            // side that cannot move has nothing to play, which we score as a draw.
+            None => return (Status::Draw, pos.ply() - first_ply),
+        }
+    }
+}
+
+/// Plays the pair of games from `start`: A in role 0 then A in role 1. `seed_parts`
+/// identify the pair; each game's RNG is derived from them and the game index.
+pub fn play_pair<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    start: &G,
+    depth: Option<u32>,
+    seed_parts: &[u64],
+) -> [GameRecord; 2] {
+    let mut records = [GameRecord {
+        a_role: 0,
+        a_score: 0.5,
+        plies: 0,
+        seconds: 0.0,
+    }; 2];
+    for (j, record) in records.iter_mut().enumerate() {
+        let a_role: Role = j;
+        let mut agents = if a_role == 0 {
+            [Agent::new(a, 0, depth), Agent::new(b, 1, depth)]
+        } else {
+            [Agent::new(b, 0, depth), Agent::new(a, 1, depth)]
+        };
+        let mut parts = seed_parts.to_vec();
+        parts.push(j as u64);
+        let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
+        let t0 = Instant::now();
+        let (status, plies) = play_game(start, &mut agents, &mut rng);
+        *record = GameRecord {
+            a_role,
+            a_score: status.score_for(a_role).unwrap_or(0.5),
+            plies,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+    }
+    records
+}
+
+/// The totals of a match from A's point of view.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MatchResult {
+    /// A's wins, draws and losses.
+    pub wdl: Wdl,
+    /// A's record in each role.
+    pub by_role: [Wdl; 2],
+    /// Pair scores.
+    pub ptnml: Pentanomial,
+    /// Plies played in all games.
+    pub plies: u64,
+    /// Seconds spent in games (summed over threads).
+    pub seconds: f64,
+}
+
+impl MatchResult {
+    /// Adds a pair's games.
+    pub fn add_pair(&mut self, pair: &[GameRecord; 2]) {
+        self.ptnml.add_pair(pair[0].a_score, pair[1].a_score);
+        for g in pair {
+            self.wdl.add(g.a_score);
+            self.by_role[g.a_role].add(g.a_score);
+            self.plies += g.plies as u64;
+            self.seconds += g.seconds;
+        }
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wdl.games()
+    }
+}
+
+/// Plays `pairs` pairs of A against B in parallel on rayon's pool. Opening `i` is seeded
+/// from (`seed`, i) and its games from (`seed`, i, game). `on_game` is called after every
+/// game (for a progress bar).
+pub fn run_match<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    settings: &MatchSettings,
+    seed: u64,
+    pairs: u64,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<MatchResult, ArenaError> {
+    let records: Vec<[GameRecord; 2]> = (0..pairs)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
+            let start: G = opening(settings, i, &mut rng, None)?;
+            let pair = play_pair(a, b, &start, settings.depth, &[seed, i]);
+            on_game();
+            on_game();
+            Ok(pair)
+        })
+        .collect::<Result<_, ArenaError>>()?;
+    let mut result = MatchResult::default();
+    for pair in &records {
+        result.add_pair(pair);
+    }
+    Ok(result)
+}

@@ -1,0 +1,32 @@
+//! Reference genomes compiled into the binary, so `luo2023` or `land_grab` name a player
+//! anywhere a genome file would do. The files themselves live under genomes/.
+
+/// (game, name, RON text) of every built-in genome.
+const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
+    (
+        "wolves_sheep",
+        "luo2023",
+        include_str!("../genomes/wolves_sheep/luo2023.ron"),
+    ),
+    (
+        "wolves_sheep",
+        "li2023",
+        include_str!("../genomes/wolves_sheep/li2023.ron"),
+    ),
+];
+
+/// The RON text of a built-in genome.
+pub fn genome_text(game: &str, name: &str) -> Option<&'static str> {
+    BUILTIN_GENOMES
+        .iter()
+        .find(|(g, n, _)| *g == game && *n == name)
+        .map(|(_, _, text)| *text)
+}
+
+/// The names of a game's built-in genomes.
+pub fn genome_names(game: &str) -> impl Iterator<Item = &'static str> + '_ {
+    BUILTIN_GENOMES
+        .iter()
+        .filter(move |(g, _, _)| *g == game)
+        .map(|(_, n, _)| *n)
+}

@@ -1,0 +1,121 @@
+//! The raw command-line flags, exactly as typed. Commands turn them into the library's
+//! settings (checked) before doing anything.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Tune the evaluation weights of board-game AIs by parallel self-play.
+#[derive(Parser, Debug)]
+#[command(name = "weightforge", version, about)]
+pub struct Cli {
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, global = true)]
+    pub threads: Option<usize>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the games, their roles and their evaluation features.
+    Games,
+    /// Count the leaves of the legal-move tree.
+    Perft(PerftArgs),
+    /// Print the status and every legal move with its resulting position.
+    Moves(MovesArgs),
+    /// Play two players against each other in paired games.
+    Match(MatchArgs),
+    /// Print the best move for a board in the course's state-file format.
+    Move(MoveArgs),
+    /// Measure perft and search speed on fixed positions.
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// Plies to count.
+    #[arg(long)]
+    pub depth: u32,
+    /// A position in the game's notation (default: the game's start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Also print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// A position in the game's notation; without it, positions are read from standard
+    /// input, one per line.
+    pub position: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// Player A: a genome file, a built-in genome name, or `random`.
+    pub a: String,
+    /// Player B.
+    pub b: String,
+    /// Games to play (an even number: each opening is played twice, roles swapped).
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Match seed: openings and in-game randomness derive from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Search depth for both players (overrides the genomes').
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random plies played from the start before the players take over.
+    #[arg(long)]
+    pub opening_plies: Option<u32>,
+    /// Plies after which an unfinished game is a draw.
+    #[arg(long)]
+    pub ply_cap: Option<u32>,
+    /// Start names or positions, used in turn (default: the game's first start).
+    #[arg(long = "start")]
+    pub starts: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// The genome (file or built-in name) that chooses the move.
+    #[arg(long)]
+    pub genome: String,
+    /// The board: for wolves_sheep the course's 5×5 state file; for other games a
+    /// file holding one position in the game's notation.
+    #[arg(long)]
+    pub state: PathBuf,
+    /// The role to move (the state file does not say).
+    #[arg(long)]
+    pub role: Option<String>,
+    /// Search depth (overrides the genome's).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Seed for random tie-breaks.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// The game (default: all).
+    #[arg(long)]
+    pub game: Option<String>,
+}

@@ -1,0 +1,95 @@
+//! `weightforge bench`: perft and search speed on fixed positions, one thread.
+//! Compare figures measured in one run; the machine may be shared.
+
+use std::time::Instant;
+
+use anyhow::Result;
+use rand::SeedableRng;
+use weightforge::eval::Evaluator;
+use weightforge::game::{perft, Game, GameRng};
+use weightforge::player::PlayerSpec;
+use weightforge::search::{SearchLimits, SearchOptions, Searcher};
+use weightforge::with_game;
+
+use super::args::BenchArgs;
+use super::unknown_game;
+
+/// Fixed positions and settings per game: (perft positions and depth, search positions,
+/// genome, depth).
+struct BenchSet {
+    perft: &'static [(&'static str, u32)],
+    search: &'static [&'static str],
+    genome: &'static str,
+    depth: u32,
+}
+
+fn bench_set(game: &str) -> Option<BenchSet> {
+    match game {
+        "wolves_sheep" => Some(BenchSet {
+            perft: &[("SSSSS/SSSSS/...../...../.W.W. w", 8)],
+            search: &[
+                "SSSSS/SSSSS/...../...../.W.W. w",
+                "SSSSS/S.S.S/.S.../....W/..W.. s",
+                "S.S../SS.S./..SSS/....W/W.... w",
+                "SSS.S/S.SS./.SS../W.S../..W.. s",
+            ],
+            genome: "li2023",
+            depth: 9,
+        }),
+        _ => None,
+    }
+}
+
+pub fn bench(a: BenchArgs) -> Result<()> {
+    let names: Vec<&str> = match &a.game {
+        Some(g) => vec![g.as_str()],
+        None => weightforge::GAME_NAMES.to_vec(),
+    };
+    for name in names {
+        with_game!(name, G => bench_game::<G>()?, return Err(unknown_game(name)));
+    }
+    Ok(())
+}
+
+fn bench_game<G: Game>() -> Result<()> {
+    let Some(set) = bench_set(G::NAME) else {
+        println!("{}: no bench positions", G::NAME);
+        return Ok(());
+    };
+    let mut leaves = 0u64;
+    let t0 = Instant::now();
+    for (text, depth) in set.perft {
+        let mut pos = G::parse(text)?;
+        leaves += perft(&mut pos, *depth);
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{} perft: {leaves} leaves in {secs:.3} s = {:.1} M leaves/s",
+        G::NAME,
+        leaves as f64 / secs / 1e6
+    );
+
+    let PlayerSpec::Genome(genome) = PlayerSpec::resolve::<G>(set.genome)? else {
+        anyhow::bail!("bench genome must be a genome");
+    };
+    let mut nodes = 0u64;
+    let t0 = Instant::now();
+    for text in set.search {
+        let pos = G::parse(text)?;
+        let role = pos.side_to_move();
+        let mut eval = Evaluator::new::<G>(role, &genome.weights[role]);
+        let mut searcher = Searcher::<G>::new(SearchOptions::default(), 20);
+        let mut rng = GameRng::seed_from_u64(1);
+        let r = searcher.search(&pos, &mut eval, &SearchLimits::depth(set.depth), &mut rng);
+        nodes += r.nodes;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{} search ({}, depth {}): {nodes} nodes in {secs:.3} s = {:.2} M nodes/s",
+        G::NAME,
+        set.genome,
+        set.depth,
+        nodes as f64 / secs / 1e6
+    );
+    Ok(())
+}

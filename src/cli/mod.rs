@@ -1,0 +1,41 @@
+//! Command dispatch: one file per group of commands.
+
+mod args;
+mod bench;
+mod play;
+mod progress;
+mod state;
+
+use anyhow::Result;
+use clap::Parser;
+
+pub use args::{Cli, Command};
+
+/// Parses the command line and runs the command.
+pub fn run() -> Result<()> {
+    let cli = Cli::parse();
+    if let Some(threads) = cli.threads {
+        if threads == 0 {
+            anyhow::bail!("--threads must be at least 1");
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()?;
+    }
+    match cli.command {
+        Command::Games => play::games(),
+        Command::Perft(a) => play::perft(a),
+        Command::Moves(a) => play::moves(a),
+        Command::Match(a) => play::run_match(a),
+        Command::Move(a) => play::best_move(a),
+        Command::Bench(a) => bench::bench(a),
+    }
+}
+
+/// The error for a game name nobody knows.
+fn unknown_game(name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "unknown game {name:?}; the games are: {}",
+        weightforge::GAME_NAMES.join(", ")
+    )
+}

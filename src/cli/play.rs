@@ -1,0 +1,262 @@
+//! Commands that play: games, perft, moves, match, move.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use rand::SeedableRng;
+use weightforge::arena::{self, MatchSettings};
+use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::player::{Agent, PlayerSpec};
+use weightforge::stats;
+use weightforge::tunables::DEFAULT_OPENING_PLIES;
+use weightforge::with_game;
+
+use super::args::{MatchArgs, MoveArgs, MovesArgs, PerftArgs};
+use super::{progress, unknown_game};
+
+/// `weightforge games`
+pub fn games() -> Result<()> {
+    for name in weightforge::GAME_NAMES {
+        with_game!(*name, G => describe::<G>(), return Err(unknown_game(name)));
+    }
+    Ok(())
+}
+
+fn describe<G: Game>() {
+    println!("{}", G::NAME);
+    println!("  roles: {} (moves first), {}", G::ROLES[0], G::ROLES[1]);
+    println!("  starts: {}", G::start_names().join(", "));
+    println!("  default ply cap: {}", G::DEFAULT_PLY_CAP);
+    println!("  features:");
+    let width = G::feature_info()
+        .iter()
+        .map(|f| f.name.len())
+        .max()
+        .unwrap_or(0);
+    for f in G::feature_info() {
+        println!("    {:width$}  {}", f.name, f.meaning);
+    }
+    println!();
+}
+
+/// The start position, or a position given as text.
+fn position_or_start<G: Game>(text: Option<&str>) -> Result<G> {
+    match text {
+        Some(t) => G::parse(t).with_context(|| format!("bad {} position", G::NAME)),
+        None => {
+            let mut rng = GameRng::seed_from_u64(0);
+            Ok(G::start(G::start_names()[0], &mut rng)?)
+        }
+    }
+}
+
+/// `weightforge perft`
+pub fn perft(a: PerftArgs) -> Result<()> {
+    with_game!(a.game.as_str(), G => perft_for::<G>(&a), Err(unknown_game(&a.game)))
+}
+
+fn perft_for<G: Game>(a: &PerftArgs) -> Result<()> {
+    let mut pos: G = position_or_start(a.position.as_deref())?;
+    let t0 = Instant::now();
+    let total = if a.divide && a.depth > 0 {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut lines: Vec<(String, u64)> = Vec::new();
+        for mv in moves {
+            let mut child = pos.clone();
+            let mut rng = GameRng::seed_from_u64(0);
+            child.play(mv, &mut rng);
+            lines.push((
+                pos.move_text(mv),
+                weightforge::game::perft(&mut child, a.depth - 1),
+            ));
+        }
+        lines.sort();
+        for (m, n) in &lines {
+            println!("{m} {n}");
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        weightforge::game::perft(&mut pos, a.depth)
+    };
+    let secs = t0.elapsed().as_secs_f64();
+    println!("{total}");
+    eprintln!(
+        "perft {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
+        a.depth,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+/// `weightforge moves`
+pub fn moves(a: MovesArgs) -> Result<()> {
+    with_game!(a.game.as_str(), G => moves_for::<G>(&a), Err(unknown_game(&a.game)))
+}
+
+fn moves_for<G: Game>(a: &MovesArgs) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Some(text) = &a.position {
+        let pos = G::parse(text).with_context(|| format!("bad {} position", G::NAME))?;
+        write_moves(&pos, &mut out)?;
+        return Ok(());
+    }
+    let mut first = true;
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.context("reading standard input")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let pos = G::parse(&line)
+            .with_context(|| format!("standard input, line {}: bad {} position", n + 1, G::NAME))?;
+        if !first {
+            writeln!(out)?;
+        }
+        first = false;
+        write_moves(&pos, &mut out)?;
+    }
+    Ok(())
+}
+
+/// The `moves` block of one position: `status <word>`, then `<move> <position>` lines
+/// sorted by move text.
+fn write_moves<G: Game>(pos: &G, out: &mut impl Write) -> Result<()> {
+    writeln!(out, "status {}", pos.status_word(pos.status()))?;
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut lines: Vec<String> = Vec::with_capacity(moves.len());
+    let mut outcomes = Vec::new();
+    for mv in moves {
+        pos.outcomes(mv, &mut outcomes);
+        let mut child = pos.clone();
+        // Games of chance show the most likely outcome.
+        let outcome = outcomes
+            .iter()
+            .max_by(|x, y| x.1.total_cmp(&y.1))
+            .map(|o| o.0)
+            .unwrap_or_default();
+        child.make(mv, outcome);
+        lines.push(format!("{} {}", pos.move_text(mv), child.to_text()));
+    }
+    lines.sort();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    Ok(())
+}
+
+/// `weightforge match`
+pub fn run_match(a: MatchArgs) -> Result<()> {
+    with_game!(a.game.as_str(), G => match_for::<G>(&a), Err(unknown_game(&a.game)))
+}
+
+fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 2 (one pair)");
+    }
+    if a.games % 2 != 0 {
+        bail!("--games must be even: each opening is played twice with the roles swapped");
+    }
+    if a.depth == Some(0) {
+        bail!("--depth must be at least 1");
+    }
+    let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
+    let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
+    let mut settings =
+        MatchSettings::defaults::<G>(a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES));
+    if let Some(cap) = a.ply_cap {
+        settings.ply_cap = cap;
+    }
+    if !a.starts.is_empty() {
+        settings.starts = a.starts.clone();
+    }
+    settings.depth = a.depth;
+    let pairs = a.games / 2;
+    let bar = progress::games_bar(a.games, a.quiet);
+    bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
+    let t0 = Instant::now();
+    let result = arena::run_match::<G>(&pa, &pb, &settings, a.seed, pairs, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+
+    let (na, nb) = (pa.name(), pb.name());
+    println!(
+        "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}",
+        result.games(),
+        pairs,
+        G::NAME,
+        a.seed,
+        settings.opening_plies,
+        settings.ply_cap
+    );
+    for (r, role) in G::ROLES.iter().enumerate() {
+        let w = &result.by_role[r];
+        println!(
+            "  A as {role}: {} wins, {} draws, {} losses",
+            w.wins, w.draws, w.losses
+        );
+    }
+    let w = &result.wdl;
+    println!(
+        "Score of {na} vs {nb}: {} - {} - {} [{:.3}] {}",
+        w.wins,
+        w.losses,
+        w.draws,
+        w.score(),
+        result.games()
+    );
+    println!(
+        "Average game length: {:.1} plies; {:.1} s wall clock, {:.1} games/s",
+        result.plies as f64 / result.games() as f64,
+        secs,
+        result.games() as f64 / secs.max(1e-9)
+    );
+    let p = result.ptnml.0;
+    println!(
+        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+        p[0], p[1], p[2], p[3], p[4]
+    );
+    println!(
+        "{}",
+        stats::pentanomial(&result.ptnml, &result.wdl).cutechess_line()
+    );
+    Ok(())
+}
+
+/// `weightforge move`
+pub fn best_move(a: MoveArgs) -> Result<()> {
+    with_game!(a.game.as_str(), G => best_move_for::<G>(&a), Err(unknown_game(&a.game)))
+}
+
+fn best_move_for<G: Game>(a: &MoveArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&a.state)
+        .with_context(|| format!("reading {}", a.state.display()))?;
+    let role = match &a.role {
+        Some(r) => Some(
+            G::role_index(r)
+                .with_context(|| format!("--role {r:?}: {} has roles {:?}", G::NAME, G::ROLES))?,
+        ),
+        None => None,
+    };
+    let pos: G = super::state::read_state::<G>(&text, role)
+        .with_context(|| format!("{}", a.state.display()))?;
+    if a.depth == Some(0) {
+        bail!("--depth must be at least 1");
+    }
+    let spec =
+        PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?;
+    let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth);
+    let mut rng = GameRng::seed_from_u64(a.seed);
+    match agent.choose(&pos, &mut rng) {
+        Some(mv) => {
+            println!("{}", pos.move_text(mv));
+            Ok(())
+        }
+        None => bail!(
+            "no legal move: the game is over ({})",
+            pos.status_word(pos.status())
+        ),
+    }
+}

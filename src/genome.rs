@@ -1,0 +1,361 @@
+//! Genomes: a player's evaluation weights per role, its search settings and where it
+//! came from, stored as RON.
+//!
+//! ```ron
+//! (
+//!     game: "wolves_sheep",
+//!     name: "li2023",
+//!     weights: {
+//!         "wolves": {"sheep_eaten": 10.0, "trapped_wolves": -50.0, ...},
+//!         "sheep": {...},
+//!     },
+//!     search: (depth: {"wolves": 8, "sheep": 8}, random_ties: true),
+//!     provenance: (source: "LI Xiao Yang, CS4386 report (2023)"),
+//! )
+//! ```
+//!
+//! On disk a genome names its features ([`GenomeFile`]); once checked against its game it
+//! is a [`Genome`] with one weight vector per role in the game's feature order. Every
+//! feature of every role must be given, and nothing else: a file written for an older
+//! feature set fails loudly instead of playing with silent zeros.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, Role};
+use crate::tunables::{MAX_DEPTH, MAX_TT_BITS};
+
+/// A genome as written in a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenomeFile {
+    /// The game these weights are for.
+    pub game: String,
+    /// A short name for tables and reports.
+    #[serde(default)]
+    pub name: String,
+    /// Role name → feature name → weight.
+    pub weights: BTreeMap<String, BTreeMap<String, f64>>,
+    /// How the player searches.
+    pub search: SearchFile,
+    /// Where the genome came from.
+    #[serde(default)]
+    pub provenance: Provenance,
+}
+
+/// Search settings as written in a file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchFile {
+    /// Role name → search depth in plies when playing that role.
+    pub depth: BTreeMap<String, u32>,
+    /// A node budget per move (the search stops at whichever limit comes first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Choose at random among equally scored best moves.
+    #[serde(default = "default_true")]
+    pub random_ties: bool,
+    /// Transposition table size, `2^tt_bits` entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tt_bits: Option<u8>,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Where a genome came from, and what it was measured to be worth.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provenance {
+    /// Who or what made it (a report, a tuning run).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// Free text.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// The experiment file of the run that produced it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experiment: Option<String>,
+    /// The run seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The tuning algorithm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub algorithm: Option<String>,
+    /// The generation it was taken from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generation: Option<u32>,
+    /// Training games played by the whole run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+    /// Validation matches on openings not used in training.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validation: Vec<Validation>,
+}
+
+/// One validation match result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Validation {
+    /// The opponent.
+    pub opponent: String,
+    /// Games played.
+    pub games: u64,
+    /// Wins, draws and losses of this genome.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Elo difference (positive: this genome is stronger).
+    pub elo: f64,
+    /// Half-width of the 95 % interval.
+    pub elo_95: f64,
+    /// Likelihood of superiority, percent.
+    pub los: f64,
+}
+
+/// A genome checked against its game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Genome {
+    /// The game's name.
+    pub game: String,
+    /// Short name.
+    pub name: String,
+    /// One weight per feature, per role.
+    pub weights: [Vec<f64>; 2],
+    /// Search depth per role.
+    pub depth: [u32; 2],
+    /// Node budget per move.
+    pub nodes: Option<u64>,
+    /// Random choice among equal best moves.
+    pub random_ties: bool,
+    /// Transposition table bits.
+    pub tt_bits: Option<u8>,
+    /// Where it came from.
+    pub provenance: Provenance,
+}
+
+/// A genome file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum GenomeError {
+    /// The file cannot be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not valid RON for a genome.
+    #[error("{path}:{message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// Line:column and what was expected.
+        message: String,
+    },
+    /// A field has a value the genome cannot have.
+    #[error("{path}: field `{field}`: {message}")]
+    Field {
+        /// The file.
+        path: String,
+        /// The field, as a path (`weights.wolves.sheep_eaten`).
+        field: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+}
+
+impl Genome {
+    /// Reads and checks a genome file for game `G`.
+    pub fn load<G: Game>(path: &Path) -> Result<Self, GenomeError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| GenomeError::Io {
+            path: origin.clone(),
+            source,
+        })?;
+        Self::parse::<G>(&text, &origin)
+    }
+
+    /// Parses and checks genome text; `origin` names it in errors.
+    pub fn parse<G: Game>(text: &str, origin: &str) -> Result<Self, GenomeError> {
+        let file: GenomeFile = crate::ronfile::from_str(text).map_err(|e| GenomeError::Syntax {
+            path: origin.to_string(),
+            message: e.to_string(),
+        })?;
+        Self::from_file::<G>(file, origin)
+    }
+
+    /// Checks a parsed genome file against game `G`.
+    pub fn from_file<G: Game>(file: GenomeFile, origin: &str) -> Result<Self, GenomeError> {
+        let field_err = |field: String, message: String| GenomeError::Field {
+            path: origin.to_string(),
+            field,
+            message,
+        };
+        if file.game != G::NAME {
+            return Err(field_err(
+                "game".into(),
+                format!("this genome is for {:?}, expected {:?}", file.game, G::NAME),
+            ));
+        }
+        let roles = G::ROLES;
+        for role in file.weights.keys() {
+            if !roles.contains(&role.as_str()) {
+                return Err(field_err(
+                    format!("weights.{role}"),
+                    format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
+                ));
+            }
+        }
+        let features = G::feature_info();
+        let mut weights: [Vec<f64>; 2] = Default::default();
+        for (r, role) in roles.iter().enumerate() {
+            let given = file.weights.get(*role).ok_or_else(|| {
+                field_err(
+                    "weights".into(),
+                    format!("missing weights for role {role:?}"),
+                )
+            })?;
+            for name in given.keys() {
+                if !features.iter().any(|f| f.name == name) {
+                    let known: Vec<&str> = features.iter().map(|f| f.name).collect();
+                    return Err(field_err(
+                        format!("weights.{role}.{name}"),
+                        format!(
+                            "{} has no feature {name:?}; known: {}",
+                            G::NAME,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+            }
+            let missing: Vec<&str> = features
+                .iter()
+                .map(|f| f.name)
+                .filter(|n| !given.contains_key(*n))
+                .collect();
+            if !missing.is_empty() {
+                return Err(field_err(
+                    format!("weights.{role}"),
+                    format!(
+                        "missing weights for: {} (write 0.0 for an unused feature)",
+                        missing.join(", ")
+                    ),
+                ));
+            }
+            for f in features {
+                let w = given[f.name];
+                if !w.is_finite() {
+                    return Err(field_err(
+                        format!("weights.{role}.{}", f.name),
+                        format!("{w} is not a finite number"),
+                    ));
+                }
+                weights[r].push(w);
+            }
+        }
+
+        let search = &file.search;
+        let mut depth = [0u32; 2];
+        for role in search.depth.keys() {
+            if !roles.contains(&role.as_str()) {
+                return Err(field_err(
+                    format!("search.depth.{role}"),
+                    format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
+                ));
+            }
+        }
+        for (r, role) in roles.iter().enumerate() {
+            let d = *search.depth.get(*role).ok_or_else(|| {
+                field_err(
+                    "search.depth".into(),
+                    format!("missing the search depth for role {role:?}"),
+                )
+            })?;
+            if d == 0 || d > MAX_DEPTH {
+                return Err(field_err(
+                    format!("search.depth.{role}"),
+                    format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
+                ));
+            }
+            depth[r] = d;
+        }
+        if search.nodes == Some(0) {
+            return Err(field_err(
+                "search.nodes".into(),
+                "a node budget must be at least 1".into(),
+            ));
+        }
+        if let Some(bits) = search.tt_bits {
+            if bits > MAX_TT_BITS {
+                return Err(field_err(
+                    "search.tt_bits".into(),
+                    format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
+                ));
+            }
+        }
+        Ok(Genome {
+            game: file.game,
+            name: file.name,
+            weights,
+            depth,
+            nodes: search.nodes,
+            random_ties: search.random_ties,
+            tt_bits: search.tt_bits,
+            provenance: file.provenance,
+        })
+    }
+
+    /// The file form of this genome, for game `G`.
+    pub fn to_file<G: Game>(&self) -> GenomeFile {
+        let features = G::feature_info();
+        let mut weights = BTreeMap::new();
+        let mut depth = BTreeMap::new();
+        for (r, role) in G::ROLES.iter().enumerate() {
+            let map: BTreeMap<String, f64> = features
+                .iter()
+                .zip(&self.weights[r])
+                .map(|(f, &w)| (f.name.to_string(), w))
+                .collect();
+            weights.insert(role.to_string(), map);
+            depth.insert(role.to_string(), self.depth[r]);
+        }
+        GenomeFile {
+            game: self.game.clone(),
+            name: self.name.clone(),
+            weights,
+            search: SearchFile {
+                depth,
+                nodes: self.nodes,
+                random_ties: self.random_ties,
+                tt_bits: self.tt_bits,
+            },
+            provenance: self.provenance.clone(),
+        }
+    }
+
+    /// The genome as RON text.
+    pub fn to_ron<G: Game>(&self) -> String {
+        crate::ronfile::to_string(&self.to_file::<G>())
+    }
+
+    /// Writes the genome atomically (temporary file, flush, rename).
+    pub fn save<G: Game>(&self, path: &Path) -> Result<(), GenomeError> {
+        let mut text = self.to_ron::<G>();
+        text.push('\n');
+        crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|source| GenomeError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    /// The search depth when playing `role`.
+    pub fn depth_for(&self, role: Role) -> u32 {
+        self.depth[role]
+    }
+}

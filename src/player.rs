@@ -1,0 +1,149 @@
+//! Players: what plays a move in a match. A genome searched with alpha-beta, or a
+//! built-in player (uniformly random moves). Players are named on the command line by a
+//! built-in name (`random`, or a reference genome shipped with weightforge such as
+//! `luo2023`) or by a genome file path.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use rand::RngExt;
+
+use crate::eval::Evaluator;
+use crate::game::{Game, GameRng, Role};
+use crate::genome::{Genome, GenomeError};
+use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::tunables::DEFAULT_TT_BITS;
+
+/// A player, before it is seated at a board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Alpha-beta search over a genome's weighted features.
+    Genome(Arc<Genome>),
+}
+
+/// A player name that does not resolve.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayerError {
+    /// The genome file is unusable.
+    #[error(transparent)]
+    Genome(#[from] GenomeError),
+    /// Neither a built-in name nor an existing file.
+    #[error("{name:?} is neither a built-in player of {game} ({builtins}) nor a genome file")]
+    Unknown {
+        /// What was asked for.
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The built-in names.
+        builtins: String,
+    },
+}
+
+impl PlayerSpec {
+    /// Resolves a player name for game `G`: `random`, a built-in genome name, or a path.
+    pub fn resolve<G: Game>(name: &str) -> Result<Self, PlayerError> {
+        if name == "random" {
+            return Ok(PlayerSpec::Random);
+        }
+        let path = Path::new(name);
+        if path.exists() {
+            return Ok(PlayerSpec::Genome(Arc::new(Genome::load::<G>(path)?)));
+        }
+        if let Some(text) = crate::builtins::genome_text(G::NAME, name) {
+            let origin = format!("built-in genome {name}");
+            return Ok(PlayerSpec::Genome(Arc::new(Genome::parse::<G>(
+                text, &origin,
+            )?)));
+        }
+        let mut builtins = vec!["random".to_string()];
+        builtins.extend(crate::builtins::genome_names(G::NAME).map(String::from));
+        Err(PlayerError::Unknown {
+            name: name.to_string(),
+            game: G::NAME,
+            builtins: builtins.join(", "),
+        })
+    }
+
+    /// A short name for tables.
+    pub fn name(&self) -> String {
+        match self {
+            PlayerSpec::Random => "random".into(),
+            PlayerSpec::Genome(g) if !g.name.is_empty() => g.name.clone(),
+            PlayerSpec::Genome(_) => "genome".into(),
+        }
+    }
+}
+
+/// A player seated at a board in one role, with its own search tables.
+pub struct Agent<G: Game> {
+    kind: AgentKind<G>,
+}
+
+enum AgentKind<G: Game> {
+    Random(Vec<G::Move>),
+    Search {
+        searcher: Box<Searcher<G>>,
+        eval: Evaluator,
+        limits: SearchLimits,
+    },
+}
+
+impl<G: Game> Agent<G> {
+    /// Seats `spec` in `role`; `depth` overrides the genome's search depth.
+    pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>) -> Self {
+        let kind = match spec {
+            PlayerSpec::Random => AgentKind::Random(Vec::new()),
+            PlayerSpec::Genome(g) => {
+                let opts = SearchOptions {
+                    random_ties: g.random_ties,
+                    ..SearchOptions::default()
+                };
+                AgentKind::Search {
+                    searcher: Box::new(Searcher::new(opts, g.tt_bits.unwrap_or(DEFAULT_TT_BITS))),
+                    eval: Evaluator::new::<G>(role, &g.weights[role]),
+                    limits: SearchLimits {
+                        depth: depth.unwrap_or(g.depth[role]),
+                        nodes: g.nodes,
+                        deadline: None,
+                    },
+                }
+            }
+        };
+        Agent { kind }
+    }
+
+    /// Forgets what earlier games taught the search tables.
+    pub fn new_game(&mut self) {
+        if let AgentKind::Search { searcher, .. } = &mut self.kind {
+            searcher.new_game();
+        }
+    }
+
+    /// Sets a deadline for the next searches (play against a clock).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        if let AgentKind::Search { limits, .. } = &mut self.kind {
+            limits.deadline = deadline;
+        }
+    }
+
+    /// The move to play, or `None` when there is none.
+    pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Option<G::Move> {
+        match &mut self.kind {
+            AgentKind::Random(moves) => {
+                pos.legal_moves(moves);
+                if moves.is_empty() {
+                    None
+                } else {
+                    Some(moves[rng.random_range(0..moves.len())])
+                }
+            }
+            AgentKind::Search {
+                searcher,
+                eval,
+                limits,
+            } => searcher.search(pos, eval, limits, rng).best,
+        }
+    }
+}

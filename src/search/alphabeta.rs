@@ -1,0 +1,342 @@
+//! Negamax alpha-beta with iterative deepening, a transposition table, move ordering,
+//! node and time limits, random choice among equal best moves, and expectimax over the
+//! outcomes of random moves.
+
+use std::time::Instant;
+
+use rand::RngExt;
+
+use super::ordering::{pick_next, Ordering};
+use super::tt::{Bound, Entry, TransTable};
+use super::{SearchLimits, SearchOptions, SearchResult};
+use crate::eval::Evaluator;
+use crate::game::{Game, GameRng, Status};
+use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, WIN_SCORE};
+
+const INF: Score = WIN_SCORE + 1;
+
+/// The terminal score of a finished position for the side to move, `ply` plies below the
+/// root: quicker wins and slower losses score better.
+#[inline]
+pub(super) fn terminal_score<G: Game>(pos: &G, status: Status, ply: u32) -> Option<Score> {
+    match status {
+        Status::Ongoing => None,
+        Status::Draw => Some(0),
+        Status::Win(r) if r == pos.side_to_move() => Some(WIN_SCORE - ply as Score),
+        Status::Win(_) => Some(-(WIN_SCORE - ply as Score)),
+    }
+}
+
+/// A reusable searcher: its tables and per-ply buffers are allocated once, so the search
+/// itself allocates nothing.
+pub struct Searcher<G: Game> {
+    opts: SearchOptions,
+    tt: TransTable<G::Move>,
+    ordering: Ordering<G::Move>,
+    moves: Vec<Vec<G::Move>>,
+    scores: Vec<Vec<i32>>,
+    outcomes: Vec<Vec<(G::Outcome, f64)>>,
+    root_values: Vec<Score>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with the given techniques and a table of `2^tt_bits` entries.
+    pub fn new(opts: SearchOptions, tt_bits: u8) -> Self {
+        let stack = MAX_DEPTH as usize + 2;
+        Searcher {
+            opts,
+            tt: TransTable::new(if opts.tt || opts.tt_move { tt_bits } else { 0 }),
+            ordering: Ordering::new(),
+            moves: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
+            scores: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
+            outcomes: (0..stack).map(|_| Vec::with_capacity(8)).collect(),
+            root_values: Vec::with_capacity(64),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
+    /// The techniques this searcher uses.
+    pub fn options(&self) -> &SearchOptions {
+        &self.opts
+    }
+
+    /// Forgets everything learnt (call at the start of a game so that a game's moves do
+    /// not depend on the games played before it).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches `root` for its side to move and returns the best move.
+    pub fn search(
+        &mut self,
+        root: &G,
+        eval: &mut Evaluator,
+        limits: &SearchLimits,
+        rng: &mut GameRng,
+    ) -> SearchResult<G::Move> {
+        let mut pos = root.clone();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.deadline;
+        let max_depth = limits.depth.clamp(1, MAX_DEPTH);
+
+        let mut root_moves = Vec::new();
+        pos.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
+            let score =
+                terminal_score(&pos, pos.status(), 0).unwrap_or_else(|| eval.evaluate(&pos));
+            return SearchResult {
+                best: None,
+                score,
+                depth: 0,
+                nodes: 1,
+                ties: 0,
+            };
+        }
+
+        let first_depth = if self.opts.iterative_deepening {
+            1
+        } else {
+            max_depth
+        };
+        let mut result = SearchResult {
+            best: Some(root_moves[0]),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            ties: 1,
+        };
+        for depth in first_depth..=max_depth {
+            let Some((best, score, ties)) = self.root(&mut pos, &mut root_moves, depth, eval, rng)
+            else {
+                break;
+            };
+            result = SearchResult {
+                best: Some(best),
+                score,
+                depth,
+                nodes: self.nodes,
+                ties,
+            };
+            if score.abs() > crate::tunables::WIN_THRESHOLD && !self.opts.random_ties {
+                break; // a forced result: deeper iterations only confirm it
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// One iteration at the root. Returns the chosen move, its score and the number of
+    /// moves sharing that score, or `None` if a limit stopped the iteration.
+    fn root(
+        &mut self,
+        pos: &mut G,
+        moves: &mut [G::Move],
+        depth: u32,
+        eval: &mut Evaluator,
+        rng: &mut GameRng,
+    ) -> Option<(G::Move, Score, usize)> {
+        self.nodes += 1;
+        let mut best = -INF;
+        let mut best_index = 0;
+        let mut alpha = -INF;
+        self.root_values.clear();
+        for i in 0..moves.len() {
+            let v = self.move_value(pos, moves[i], depth, 0, alpha, INF, eval);
+            if self.aborted {
+                return None;
+            }
+            self.root_values.push(v);
+            if v > best {
+                best = v;
+                best_index = i;
+            }
+            // With random ties a move equal to the best must get its exact score, so the
+            // window stays open one point below the best.
+            alpha = if self.opts.random_ties {
+                best - 1
+            } else {
+                best
+            };
+        }
+        let ties = self.root_values.iter().filter(|&&v| v == best).count();
+        let chosen = if self.opts.random_ties && ties > 1 {
+            let k = rng.random_range(0..ties);
+            self.root_values
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v == best)
+                .nth(k)
+                .map_or(best_index, |(i, _)| i)
+        } else {
+            best_index
+        };
+        let mv = moves[chosen];
+        // The next iteration searches the best move first.
+        moves[..=best_index].rotate_right(1);
+        Some((mv, best, ties))
+    }
+
+    /// The value of playing `mv` (an expectation over its outcomes in games of chance).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn move_value(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        eval: &mut Evaluator,
+    ) -> Score {
+        if !G::HAS_CHANCE {
+            let undo = pos.make(mv, G::Outcome::default());
+            let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
+            pos.unmake(mv, undo);
+            return v;
+        }
+        let mut outs = std::mem::take(&mut self.outcomes[ply]);
+        pos.outcomes(mv, &mut outs);
+        let mut sum = 0.0;
+        for &(outcome, p) in &outs {
+            let undo = pos.make(mv, outcome);
+            let v = -self.negamax(pos, depth - 1, ply + 1, -INF, INF, eval);
+            pos.unmake(mv, undo);
+            sum += p * v as f64;
+            if self.aborted {
+                break;
+            }
+        }
+        self.outcomes[ply] = outs;
+        sum.round() as Score
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut G,
+        depth: u32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        eval: &mut Evaluator,
+    ) -> Score {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if let Some(deadline) = self.deadline {
+            if self.nodes % CLOCK_CHECK_NODES == 0 && Instant::now() >= deadline {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(score) = terminal_score(pos, pos.status(), ply as u32) {
+            return score;
+        }
+        if depth == 0 {
+            return eval.evaluate(pos);
+        }
+
+        // Below the ply cap the value of a position does not depend on the ply it is
+        // reached at, so the table may be used; near the cap it may not.
+        let cacheable = pos.ply() + depth < pos.ply_cap();
+        let key = pos.hash();
+        let mut tt_move = None;
+        if self.opts.tt || self.opts.tt_move {
+            if let Some(e) = self.tt.probe(key, ply as u32) {
+                tt_move = e.best;
+                if self.opts.tt && cacheable && u32::from(e.depth) == depth {
+                    let cut = match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score >= beta,
+                        Bound::Upper => e.score <= alpha,
+                    };
+                    if cut {
+                        return e.score;
+                    }
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return eval.evaluate(pos);
+        }
+        let ordered =
+            self.opts.tt_move || self.opts.tactical_first || self.opts.killers || self.opts.history;
+        if ordered {
+            self.ordering
+                .score(pos, &moves, tt_move, ply, &self.opts, &mut scores);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            if ordered {
+                pick_next(&mut moves, &mut scores, i);
+            }
+            let mv = moves[i];
+            let v = self.move_value(pos, mv, depth, ply, alpha, beta, eval);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        if !pos.is_tactical(mv) {
+                            self.ordering.reward(pos, mv, depth, ply, &self.opts);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        if self.aborted {
+            return 0;
+        }
+
+        if (self.opts.tt && cacheable) || self.opts.tt_move {
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(
+                key,
+                ply as u32,
+                Entry {
+                    key,
+                    best: best_move,
+                    score: best,
+                    depth: depth.min(u8::MAX as u32) as u8,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+}

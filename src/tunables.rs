@@ -1,0 +1,53 @@
+//! Every fixed number of the engine and the tuner in one place, with a glossary.
+//!
+//! Numbers a user may want to change per run live in experiment and genome files; the
+//! ones here are the defaults and the engine's internal scales.
+//!
+//! Glossary:
+//! * **ply**: one move of one side.
+//! * **score**: a search value in integer points, from the side to move's view.
+//! * **EVAL_SCALE**: evaluation points per unit of `weight × feature`.
+//! * **TT**: the transposition table, `2^tt_bits` entries.
+//! * **opening**: the start of a game played by random legal moves, shared by both games
+//!   of a pair.
+//! * **pair**: two games from one opening with the roles swapped.
+
+/// Search score type.
+pub type Score = i32;
+
+/// A win at the root; a win `n` plies away scores `WIN_SCORE - n`.
+pub const WIN_SCORE: Score = 1_000_000_000;
+
+/// Scores beyond this are wins or losses, not evaluations.
+pub const WIN_THRESHOLD: Score = WIN_SCORE - 10_000;
+
+/// Evaluations are clamped to ±EVAL_LIMIT, far below any win.
+pub const EVAL_LIMIT: Score = 500_000_000;
+
+/// `Σ weight × feature` is multiplied by this and rounded to an integer score, so that
+/// fractional weights keep their resolution.
+pub const EVAL_SCALE: f64 = 100.0;
+
+/// The deepest search the engine allows (also the size of its per-ply stacks).
+pub const MAX_DEPTH: u32 = 64;
+
+/// Default transposition table size in bits (`2^bits` entries).
+pub const DEFAULT_TT_BITS: u8 = 16;
+
+/// Largest transposition table a genome may ask for.
+pub const MAX_TT_BITS: u8 = 26;
+
+/// Entries in the history table per role (move keys are taken modulo this).
+pub const HISTORY_SIZE: usize = 1 << 14;
+
+/// Nodes between two checks of the clock when a deadline is set.
+pub const CLOCK_CHECK_NODES: u64 = 1024;
+
+/// Default number of random plies that open a game of a match.
+pub const DEFAULT_OPENING_PLIES: u32 = 4;
+
+/// Attempts to find an opening that does not end the game before giving up.
+pub const OPENING_ATTEMPTS: u32 = 100;
+
+/// z for a two-sided 95 % interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
