@@ -150,8 +150,8 @@ impl<G: Game> Searcher<G> {
         let mut best_index = 0;
         let mut alpha = -INF;
         self.root_values.clear();
-        for i in 0..moves.len() {
-            let v = self.move_value(pos, moves[i], depth, 0, alpha, INF, eval);
+        for (i, &mv) in moves.iter().enumerate() {
+            let v = self.move_value(pos, mv, depth, 0, alpha, INF, eval);
             if self.aborted {
                 return None;
             }

@@ -170,17 +170,17 @@ mod tests {
 
     #[test]
     fn shifts_match_the_adjacency_table() {
-        for sq in 0..SQUARES {
+        for (sq, adjacent) in ADJACENT.iter().enumerate() {
             let all = shifts(1 << sq).iter().fold(0, |a, b| a | b);
-            assert_eq!(all, ADJACENT[sq], "square {sq}");
+            assert_eq!(all, *adjacent, "square {sq}");
         }
     }
 
     #[test]
     fn rings_partition_the_board() {
-        for sq in 0..SQUARES {
-            assert_eq!(RINGS[sq].iter().fold(0, |a, b| a | b), FULL);
-            assert_eq!(RINGS[sq][0], 1 << sq);
+        for (sq, rings) in RINGS.iter().enumerate() {
+            assert_eq!(rings.iter().fold(0, |a, b| a | b), FULL);
+            assert_eq!(rings[0], 1 << sq);
         }
     }
 }
