@@ -94,7 +94,7 @@ fn every_variant_returns_the_minimax_value() {
         }
         for depth in 1..=4 {
             let mut eval = Evaluator::new::<WolvesSheep>(role, &weights);
-            let want = minimax(&mut pos.clone(), depth, &mut eval);
+            let want = minimax(&mut { pos }, depth, &mut eval);
             for (name, opts) in variants() {
                 let mut searcher = Searcher::<WolvesSheep>::new(opts, 12);
                 let got = searcher.search(&pos, &mut eval, &SearchLimits::depth(depth), &mut rng);
@@ -106,7 +106,7 @@ fn every_variant_returns_the_minimax_value() {
                 );
                 let best = got.best.expect("a move");
                 // The chosen move really has that value.
-                let mut child = pos.clone();
+                let mut child = pos;
                 child.make(best, ());
                 let v = -minimax(&mut child, depth - 1, &mut eval);
                 let v = if v.abs() > weightforge::tunables::WIN_THRESHOLD {
@@ -133,7 +133,7 @@ fn a_searcher_reused_across_positions_still_agrees() {
     for _ in 0..100 {
         let pos = random_position(&mut rng);
         let mut eval = Evaluator::new::<WolvesSheep>(0, &weights);
-        let want = minimax(&mut pos.clone(), 3, &mut eval);
+        let want = minimax(&mut { pos }, 3, &mut eval);
         let got = searcher.search(&pos, &mut eval, &SearchLimits::depth(3), &mut rng);
         assert_eq!(got.score, want, "{}", pos.to_text());
     }
