@@ -34,7 +34,7 @@ fn bench_set(game: &str) -> Option<BenchSet> {
                 "SSS.S/S.SS./.SS../W.S../..W.. s",
             ],
             genome: "li2023",
-            depth: 9,
+            depth: 11,
         }),
         _ => None,
     }
@@ -73,17 +73,19 @@ fn bench_game<G: Game>() -> Result<()> {
         anyhow::bail!("bench genome must be a genome");
     };
     let mut nodes = 0u64;
-    let t0 = Instant::now();
+    let mut secs = 0.0;
+    let mut searcher = Searcher::<G>::new(SearchOptions::default(), 18);
     for text in set.search {
         let pos = G::parse(text)?;
         let role = pos.side_to_move();
         let mut eval = Evaluator::new::<G>(role, &genome.weights[role]);
-        let mut searcher = Searcher::<G>::new(SearchOptions::default(), 20);
         let mut rng = GameRng::seed_from_u64(1);
+        searcher.new_game();
+        let t0 = Instant::now();
         let r = searcher.search(&pos, &mut eval, &SearchLimits::depth(set.depth), &mut rng);
+        secs += t0.elapsed().as_secs_f64();
         nodes += r.nodes;
     }
-    let secs = t0.elapsed().as_secs_f64();
     println!(
         "{} search ({}, depth {}): {nodes} nodes in {secs:.3} s = {:.2} M nodes/s",
         G::NAME,

@@ -1,0 +1,430 @@
+//! The `weightforge` binary end to end: outputs users and course runners parse, and a
+//! clear error (exit status 2, no panic) for every kind of bad input.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn weightforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weightforge"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weightforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs a command that must fail cleanly and returns its error text.
+fn fails(args: &[&str]) -> String {
+    let o = weightforge(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?} should fail: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    err
+}
+
+fn temp_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const LUO: &str = include_str!("../genomes/wolves_sheep/luo2023.ron");
+
+#[test]
+fn perft_prints_the_count() {
+    let o = weightforge(&["perft", "--game", "wolves_sheep", "--depth", "8"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "7432822\n");
+}
+
+#[test]
+fn moves_prints_status_and_children() {
+    let o = weightforge(&[
+        "moves",
+        "--game",
+        "wolves_sheep",
+        "SSSSS/SSSSS/...../...../.W.W. w",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "status ongoing");
+    assert_eq!(lines[1], "41-31 SSSSS/SSSSS/...../.W.../...W. s");
+    assert_eq!(lines.len(), 7);
+}
+
+#[test]
+fn moves_reads_many_positions_from_stdin() {
+    let input = "SSSSS/SSSSS/...../...../.W.W. w\nSSWSS/.S.W./..S../...../..... s\n";
+    let o = with_stdin(&["moves", "--game", "wolves_sheep"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 2);
+    assert!(blocks[1].starts_with("status ongoing\n"));
+    let o = with_stdin(
+        &["moves", "--game", "wolves_sheep"],
+        "SSSSS/SSSSS/...../...../.W.W. w\nnonsense\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+}
+
+#[test]
+fn finished_positions_list_no_moves() {
+    let o = weightforge(&[
+        "moves",
+        "--game",
+        "wolves_sheep",
+        "WS.../S..../...../...../....W s",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "status wolves_win\n");
+}
+
+#[test]
+fn match_prints_the_cutechess_line_last() {
+    let o = weightforge(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "luo2023",
+        "random",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("Elo difference: "), "{out}");
+    assert!(
+        last.contains(", LOS: ") && last.contains(", DrawRatio: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn match_is_reproducible_across_thread_counts() {
+    let run = |threads: &str| {
+        let o = weightforge(&[
+            "--threads",
+            threads,
+            "match",
+            "--game",
+            "wolves_sheep",
+            "luo2023",
+            "li2023",
+            "--games",
+            "8",
+            "--depth",
+            "2",
+            "--seed",
+            "9",
+            "--quiet",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+            .lines()
+            .filter(|l| !l.starts_with("Average game length"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn move_reads_a_course_state_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = temp_file(
+        dir.path(),
+        "state.txt",
+        "1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n",
+    );
+    let o = weightforge(&[
+        "move",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "genomes/wolves_sheep/luo2023.ron",
+        "--state",
+        state.to_str().unwrap(),
+        "--role",
+        "wolves",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mv = stdout(&o);
+    assert!(
+        ["41-31\n", "41-40\n", "41-42\n", "43-33\n", "43-42\n", "43-44\n"].contains(&mv.as_str()),
+        "{mv}"
+    );
+}
+
+#[test]
+fn bad_state_files_get_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "short.txt",
+            "1,1,1,1,1\n1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n",
+            "line 2",
+        ),
+        (
+            "cell.txt",
+            "1,1,1,1,1\n1,1,1,1,1\n0,0,7,0,0\n0,0,0,0,0\n0,2,0,2,0\n",
+            "line 3: cell 3",
+        ),
+        ("rows.txt", "1,1,1,1,1\n0,2,0,2,0\n", "expected 5 lines"),
+        (
+            "wolves.txt",
+            "1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,2,0,0\n0,2,0,2,0\n",
+            "exactly 2 wolves",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let p = temp_file(dir.path(), name, text);
+        let err = fails(&[
+            "move",
+            "--game",
+            "wolves_sheep",
+            "--genome",
+            "luo2023",
+            "--state",
+            p.to_str().unwrap(),
+            "--role",
+            "sheep",
+        ]);
+        assert!(err.contains(name) && err.contains(want), "{name}: {err}");
+    }
+    let p = temp_file(
+        dir.path(),
+        "ok.txt",
+        "1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n",
+    );
+    let err = fails(&[
+        "move",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "luo2023",
+        "--state",
+        p.to_str().unwrap(),
+    ]);
+    assert!(err.contains("--role"), "{err}");
+    let err = fails(&[
+        "move",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "luo2023",
+        "--state",
+        p.to_str().unwrap(),
+        "--role",
+        "goats",
+    ]);
+    assert!(err.contains("goats"), "{err}");
+    let err = fails(&[
+        "move",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "luo2023",
+        "--state",
+        "/no/such/file",
+        "--role",
+        "sheep",
+    ]);
+    assert!(err.contains("/no/such/file"), "{err}");
+}
+
+#[test]
+fn bad_positions_get_clear_errors() {
+    for (pos, want) in [
+        ("SSSSS/SSSSS/...../...../.W.W.", "missing side to move"),
+        ("SSSSS/SSSSS/...../...../.W.W. q", "side to move"),
+        ("SSSSS/SSSSS/...../.W.W. w", "expected 5 rows"),
+        ("SSSSS/SSSSS/...../...../WWWW. w", "exactly 2 wolves"),
+        ("SSSSS/SSSSS/SS.../...../.W.W. w", "at most 10 sheep"),
+        ("SSSSS/SSSSS/..x../...../.W.W. w", "row 2, column 2"),
+    ] {
+        let err = fails(&["moves", "--game", "wolves_sheep", pos]);
+        assert!(err.contains(want), "{pos}: {err}");
+        let err = fails(&[
+            "perft",
+            "--game",
+            "wolves_sheep",
+            "--depth",
+            "2",
+            "--position",
+            pos,
+        ]);
+        assert!(err.contains(want), "{pos}: {err}");
+    }
+}
+
+#[test]
+fn bad_genomes_get_errors_naming_file_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "syntax.ron",
+            LUO.replace("name: \"luo2023\",", "name: \"luo2023\""),
+            "syntax.ron:",
+        ),
+        (
+            "unknown.ron",
+            LUO.replace(
+                "\"sheep_pairs\": 0.0,",
+                "\"sheep_pairs\": 0.0, \"goat_count\": 1.0,",
+            ),
+            "weights.wolves.goat_count",
+        ),
+        (
+            "missing.ron",
+            LUO.replacen("\"sheep_pairs\": 0.0,", "", 1),
+            "missing weights for: sheep_pairs",
+        ),
+        (
+            "nan.ron",
+            LUO.replacen("500.0", "NaN", 1),
+            "weights.wolves.sheep_eaten",
+        ),
+        (
+            "inf.ron",
+            LUO.replacen("500.0", "inf", 1),
+            "not a finite number",
+        ),
+        (
+            "game.ron",
+            LUO.replace("game: \"wolves_sheep\"", "game: \"abalone\""),
+            "field `game`",
+        ),
+        (
+            "negative.ron",
+            LUO.replace("\"wolves\": 4,", "\"wolves\": -4,"),
+            "negative.ron:",
+        ),
+        (
+            "zero.ron",
+            LUO.replace("\"wolves\": 4,", "\"wolves\": 0,"),
+            "search.depth.wolves",
+        ),
+        (
+            "role.ron",
+            LUO.replace("\"sheep\": 3", "\"goats\": 3"),
+            "search.depth.goats",
+        ),
+        (
+            "extra.ron",
+            LUO.replace("random_ties: true,", "random_ties: true, speed: 3,"),
+            "speed",
+        ),
+        (
+            "nowolves.ron",
+            LUO.replacen("\"wolves\": {", "\"wolfs\": {", 1),
+            "weights.wolfs",
+        ),
+    ];
+    for (name, text, want) in &cases {
+        let p = temp_file(dir.path(), name, text);
+        let err = fails(&[
+            "match",
+            "--game",
+            "wolves_sheep",
+            p.to_str().unwrap(),
+            "random",
+            "--games",
+            "2",
+        ]);
+        assert!(err.contains(name) && err.contains(want), "{name}: {err}");
+    }
+}
+
+#[test]
+fn bad_match_settings_get_clear_errors() {
+    let err = fails(&[
+        "match", "--game", "chess", "random", "random", "--games", "2",
+    ]);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+    let err = fails(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "random",
+        "random",
+        "--games",
+        "0",
+    ]);
+    assert!(err.contains("--games"), "{err}");
+    let err = fails(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "random",
+        "random",
+        "--games",
+        "3",
+    ]);
+    assert!(err.contains("even"), "{err}");
+    let err = fails(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "luo2023",
+        "random",
+        "--depth",
+        "0",
+    ]);
+    assert!(err.contains("--depth"), "{err}");
+    let err = fails(&["match", "--game", "wolves_sheep", "nobody", "random"]);
+    assert!(err.contains("nobody") && err.contains("luo2023"), "{err}");
+    // clap rejects a negative depth before we see it; still exit 2 and no panic.
+    let err = fails(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "luo2023",
+        "random",
+        "--depth",
+        "-3",
+    ]);
+    assert!(err.contains("-3"), "{err}");
+}
+
+#[test]
+fn games_lists_features() {
+    let o = weightforge(&["games"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(
+        out.contains("wolves_sheep")
+            && out.contains("sheep_eaten")
+            && out.contains("wolves (moves first)")
+    );
+}
