@@ -38,7 +38,7 @@ fn search_bench(c: &mut Criterion) {
         .collect();
     let depth = 9;
     let mut searcher = Searcher::<WolvesSheep>::new(SearchOptions::default(), 18);
-    let mut run = |searcher: &mut Searcher<WolvesSheep>| -> u64 {
+    let run = |searcher: &mut Searcher<WolvesSheep>| -> u64 {
         positions
             .iter()
             .map(|pos| {
