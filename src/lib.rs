@@ -11,11 +11,13 @@ pub mod game;
 pub mod games;
 pub mod genome;
 pub mod player;
+pub mod report;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod stats;
 pub mod tunables;
+pub mod tune;
 
 /// The names of the games weightforge plays.
 pub const GAME_NAMES: &[&str] = &["wolves_sheep"];

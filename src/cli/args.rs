@@ -30,6 +30,56 @@ pub enum Command {
     Move(MoveArgs),
     /// Measure perft and search speed on fixed positions.
     Bench(BenchArgs),
+    /// Tune a genome by self-play as an experiment file says (default: the built-in
+    /// quick Wolves & Sheep experiment).
+    Evolve(EvolveArgs),
+    /// Write a genome's weights and search settings as plain data.
+    Export(ExportArgs),
+    /// Redraw a run's charts from its generations.csv.
+    Plot(PlotArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct EvolveArgs {
+    /// The experiment file (default: experiments/wolves_sheep_quick.ron, built in).
+    pub experiment: Option<PathBuf>,
+    /// Continue the run whose report folder this is.
+    #[arg(long, value_name = "REPORT_DIR")]
+    pub resume: Option<PathBuf>,
+    /// Start over even if the report folder holds a run.
+    #[arg(long)]
+    pub force: bool,
+    /// No progress bar; generation lines on standard output.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Stop after this generation, as an interruption would (resume later).
+    #[arg(long, value_name = "GENERATION")]
+    pub stop_after: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ExportFormat {
+    Ron,
+    Json,
+    Toml,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The genome file.
+    pub genome: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: ExportFormat,
+    /// Write here instead of standard output.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The run's report folder (reports/<run>).
+    pub report: PathBuf,
 }
 
 #[derive(Args, Debug)]

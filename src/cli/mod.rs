@@ -5,6 +5,7 @@ mod bench;
 mod play;
 mod progress;
 mod state;
+mod tune;
 
 use anyhow::Result;
 use clap::Parser;
@@ -29,6 +30,9 @@ pub fn run() -> Result<()> {
         Command::Match(a) => play::run_match(a),
         Command::Move(a) => play::best_move(a),
         Command::Bench(a) => bench::bench(a),
+        Command::Evolve(a) => tune::evolve(a),
+        Command::Export(a) => tune::export(a),
+        Command::Plot(a) => tune::plot(a),
     }
 }
 

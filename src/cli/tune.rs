@@ -1,0 +1,246 @@
+//! Commands of the tuner: evolve, export, plot.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{bail, Context, Result};
+use indicatif::ProgressBar;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use weightforge::game::Game;
+use weightforge::genome::{Genome, GenomeFile};
+use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
+use weightforge::tune::experiment::{self, Experiment};
+use weightforge::tune::run::{self, Observer, RunEnd, RunOptions};
+use weightforge::with_game;
+
+use super::args::{EvolveArgs, ExportArgs, ExportFormat, PlotArgs};
+use super::{progress, unknown_game};
+
+/// Prints generation lines above a progress bar.
+struct BarObserver {
+    bar: ProgressBar,
+    quiet: bool,
+    phase: Mutex<String>,
+}
+
+impl Observer for BarObserver {
+    fn phase(&self, name: &str, games: u64) {
+        self.bar.set_length(games);
+        self.bar.set_position(0);
+        self.bar.reset_eta();
+        self.bar.set_prefix(format!("{name} "));
+        *self.phase.lock().expect("no panics while holding the lock") = name.to_string();
+    }
+
+    fn game(&self) {
+        self.bar.inc(1);
+    }
+
+    fn generation(&self, row: &GenerationRow, opponents: &[String]) {
+        let scores: Vec<String> = opponents
+            .iter()
+            .zip(&row.opponent_scores)
+            .map(|(o, s)| format!("vs {o} {:.1} %", 100.0 * s))
+            .collect();
+        let line = format!(
+            "gen {:>3}  games {:>6}  {:>6.1} s  best {:.3}  mean {:.3}  sigma {:.3}  {}",
+            row.generation,
+            row.games,
+            row.seconds,
+            row.best,
+            row.mean,
+            row.sigma,
+            scores.join("  ")
+        );
+        if self.quiet {
+            println!("{line}");
+        } else {
+            self.bar.println(line);
+        }
+    }
+
+    fn message(&self, text: &str) {
+        if self.quiet {
+            println!("{text}");
+        } else {
+            self.bar.println(text);
+        }
+    }
+}
+
+/// `weightforge evolve`
+pub fn evolve(a: EvolveArgs) -> Result<()> {
+    let (exp, origin, resume) = match (&a.experiment, &a.resume) {
+        (Some(_), Some(_)) => {
+            bail!("give an experiment file or --resume <report folder>, not both")
+        }
+        (None, Some(dir)) => {
+            let cp = Checkpoint::load(dir)
+                .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
+            (cp.experiment.clone(), cp.origin.clone(), Some(cp))
+        }
+        (Some(path), None) => (Experiment::load(path)?, path.display().to_string(), None),
+        (None, None) => {
+            let (name, text) = experiment::BUILTIN[0];
+            let origin = format!("{name} (built in)");
+            (Experiment::parse(text, &origin)?, origin, None)
+        }
+    };
+    if a.stop_after == Some(0) {
+        bail!("--stop-after must be at least 1");
+    }
+    let game = exp.game.clone();
+    with_game!(game.as_str(), G => evolve_for::<G>(exp, &origin, resume, &a), Err(unknown_game(&game)))
+}
+
+fn evolve_for<G: Game>(
+    exp: Experiment,
+    origin: &str,
+    resume: Option<Checkpoint>,
+    a: &EvolveArgs,
+) -> Result<()> {
+    let r = exp.resolve::<G>(origin)?;
+    let dir = run::report_dir(&r);
+    if resume.is_none() && Checkpoint::path_in(&dir).exists() && !a.force {
+        bail!(
+            "{} already holds a run; resume it with `weightforge evolve --resume {}` or start over with --force",
+            dir.display(),
+            dir.display()
+        );
+    }
+    if let Some(cp) = &resume {
+        println!(
+            "resuming {} from generation {} of {}",
+            r.exp.name, cp.completed, r.exp.generations
+        );
+    }
+    println!(
+        "{}: {} on {} — {} generations, {} games per generation, {} threads; reports in {}",
+        r.exp.name,
+        r.exp.algorithm.name(),
+        G::NAME,
+        r.exp.generations,
+        run::games_per_generation(&r),
+        rayon::current_num_threads(),
+        dir.display()
+    );
+    let obs = BarObserver {
+        bar: progress::games_bar(0, a.quiet),
+        quiet: a.quiet,
+        phase: Mutex::new(String::new()),
+    };
+    let options = RunOptions {
+        stop_after: a.stop_after,
+    };
+    let end = run::evolve::<G>(&r, origin, resume, &options, &obs)?;
+    obs.bar.finish_and_clear();
+    match end {
+        RunEnd::Interrupted { completed } => {
+            println!(
+                "stopped after generation {completed}; continue with `weightforge evolve --resume {}`",
+                dir.display()
+            );
+        }
+        RunEnd::Finished(s) => {
+            println!(
+                "done: {} training games, {} in all, {:.1} s",
+                s.training_games, s.total_games, s.seconds
+            );
+            println!("best genome: {}", s.genome_path.display());
+            println!(
+                "charts: {}/fitness.png, {}/weights.png (and .svg); log: {}/generations.csv",
+                dir.display(),
+                dir.display(),
+                dir.display()
+            );
+            for v in &s.validation {
+                println!(
+                    "validation vs {} ({} games on openings not used in training, {}'s own depth for both):",
+                    v.opponent,
+                    v.result.games(),
+                    v.opponent
+                );
+                let p = v.result.ptnml.0;
+                println!(
+                    "  +{} ={} -{}  Ptnml(0-2): [{}, {}, {}, {}, {}]",
+                    v.result.wdl.wins,
+                    v.result.wdl.draws,
+                    v.result.wdl.losses,
+                    p[0],
+                    p[1],
+                    p[2],
+                    p[3],
+                    p[4]
+                );
+                println!("  {}", v.elo.cutechess_line());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plain weights for other front ends.
+#[derive(Serialize)]
+struct Export {
+    game: String,
+    name: String,
+    weights: BTreeMap<String, BTreeMap<String, f64>>,
+    search: ExportSearch,
+}
+
+#[derive(Serialize)]
+struct ExportSearch {
+    depth: BTreeMap<String, u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    random_ties: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tt_bits: Option<u8>,
+}
+
+/// `weightforge export`
+pub fn export(a: ExportArgs) -> Result<()> {
+    let origin = a.genome.display().to_string();
+    let text = std::fs::read_to_string(&a.genome).with_context(|| format!("reading {origin}"))?;
+    let file: GenomeFile =
+        weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
+    let game = file.game.clone();
+    let checked: GenomeFile = with_game!(game.as_str(), G => Genome::from_file::<G>(file, &origin)?.to_file::<G>(), return Err(unknown_game(&game)));
+    let doc = Export {
+        game: checked.game,
+        name: checked.name,
+        weights: checked.weights,
+        search: ExportSearch {
+            depth: checked.search.depth,
+            nodes: checked.search.nodes,
+            random_ties: checked.search.random_ties,
+            tt_bits: checked.search.tt_bits,
+        },
+    };
+    let out = match a.format {
+        ExportFormat::Ron => weightforge::ronfile::to_string(&doc),
+        ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
+        ExportFormat::Toml => toml::to_string_pretty(&doc)?,
+    };
+    match &a.output {
+        Some(path) => weightforge::fsutil::write_atomic(path, format!("{out}\n").as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?,
+        None => println!("{out}"),
+    }
+    Ok(())
+}
+
+/// `weightforge plot`
+pub fn plot(a: PlotArgs) -> Result<()> {
+    let csv: PathBuf = a.report.join(weightforge::report::CSV);
+    let table = weightforge::report::read_generations_csv(&csv)?;
+    if table.rows.is_empty() {
+        bail!("{}: no generations to plot yet", csv.display());
+    }
+    weightforge::report::draw_from_table(&a.report, &table)?;
+    for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
+        println!("{}", Path::new(&a.report).join(f).display());
+    }
+    Ok(())
+}

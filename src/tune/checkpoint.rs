@@ -1,0 +1,125 @@
+//! Checkpoints: the whole state of a run after a generation, written atomically, so
+//! `evolve --resume` continues exactly where a run stopped and ends as the uninterrupted
+//! run would have.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::algorithm::Algorithm;
+use super::experiment::Experiment;
+
+/// Bumped when the checkpoint layout changes.
+pub const FORMAT: u32 = 1;
+
+/// The file name inside a run's report folder.
+pub const FILE: &str = "checkpoint.json";
+
+/// One generation's line of the log (and of generations.csv).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenerationRow {
+    /// Generation number, from 1.
+    pub generation: u32,
+    /// Training games played so far.
+    pub games: u64,
+    /// Seconds of the run so far (wall clock; informative only).
+    pub seconds: f64,
+    /// Step size after the update.
+    pub sigma: f64,
+    /// The best candidate's training score.
+    pub best: f64,
+    /// The candidates' mean training score.
+    pub mean: f64,
+    /// The candidates' mean score against each opponent (empty for SPSA, whose
+    /// candidates play each other).
+    pub opponent_scores: Vec<f64>,
+    /// The mean parameters θ after the update.
+    pub theta: Vec<f64>,
+    /// The same as raw weights.
+    pub weights: Vec<f64>,
+}
+
+/// Everything needed to continue a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Layout version.
+    pub format: u32,
+    /// The experiment as it was read.
+    pub experiment: Experiment,
+    /// Where the experiment came from.
+    pub origin: String,
+    /// Generations completed.
+    pub completed: u32,
+    /// The algorithm's state after the last completed generation.
+    pub algorithm: Algorithm,
+    /// The log so far.
+    pub rows: Vec<GenerationRow>,
+    /// Hall of fame (θ of earlier means).
+    pub hall_of_fame: Vec<Vec<f64>>,
+    /// Opening positions used in training (kept out of selection and validation).
+    pub training_openings: Vec<u64>,
+    /// Training games played.
+    pub games: u64,
+    /// Seconds spent (wall clock).
+    pub seconds: f64,
+}
+
+/// A checkpoint that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckpointError {
+    /// Cannot read or write.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// Not a checkpoint this version can read.
+    #[error("{path}: not a weightforge checkpoint: {message}")]
+    Format {
+        /// The file.
+        path: String,
+        /// Why.
+        message: String,
+    },
+}
+
+impl Checkpoint {
+    /// The checkpoint path of a report folder.
+    pub fn path_in(dir: &Path) -> PathBuf {
+        dir.join(FILE)
+    }
+
+    /// Writes the checkpoint atomically.
+    pub fn save(&self, dir: &Path) -> Result<(), CheckpointError> {
+        let path = Self::path_in(dir);
+        let text = serde_json::to_vec(self).expect("checkpoints always serialise");
+        crate::fsutil::write_atomic(&path, &text).map_err(|source| CheckpointError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+
+    /// Reads the checkpoint of a report folder.
+    pub fn load(dir: &Path) -> Result<Self, CheckpointError> {
+        let path = Self::path_in(dir);
+        let shown = path.display().to_string();
+        let text = std::fs::read(&path).map_err(|source| CheckpointError::Io {
+            path: shown.clone(),
+            source,
+        })?;
+        let cp: Checkpoint =
+            serde_json::from_slice(&text).map_err(|e| CheckpointError::Format {
+                path: shown.clone(),
+                message: e.to_string(),
+            })?;
+        if cp.format != FORMAT {
+            return Err(CheckpointError::Format {
+                path: shown,
+                message: format!("layout {} (this weightforge reads {FORMAT})", cp.format),
+            });
+        }
+        Ok(cp)
+    }
+}

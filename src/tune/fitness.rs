@@ -1,0 +1,238 @@
+//! Measuring a generation: every candidate plays paired games against its rivals.
+//!
+//! [`evaluate`] is a pure function from (experiment, job) to game results: the job
+//! ([`Job`]) and the results ([`JobResult`]) are plain serialisable data, and every
+//! opening and game is seeded from (run seed, round, candidate, rival, pair), so a job
+//! can be cut up and run anywhere (threads here; machines later) with the same outcome.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::experiment::Resolved;
+use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
+use crate::game::Game;
+use crate::genome::Genome;
+use crate::player::PlayerSpec;
+use crate::seeds::{self, Stream};
+
+/// Weights per role, in the game's feature order.
+pub type Weights = [Vec<f64>; 2];
+
+/// Who a candidate plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rival {
+    /// The experiment's opponent `i`.
+    Pool(usize),
+    /// Hall-of-fame entry `i`.
+    HallOfFame(usize),
+    /// Another candidate of the same job.
+    Candidate(usize),
+}
+
+impl Rival {
+    /// A number identifying the rival in seeds.
+    fn slot(self) -> u64 {
+        match self {
+            Rival::Pool(i) => i as u64,
+            Rival::HallOfFame(i) => 1_000 + i as u64,
+            Rival::Candidate(i) => 2_000 + i as u64,
+        }
+    }
+}
+
+/// Why games are played: it selects the seed stream, so training, selection and
+/// validation never share openings by construction of their seeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Round {
+    /// Training generation `g`.
+    Training(u32),
+    /// Re-measuring the finalists to choose the best.
+    Selection,
+    /// The final validation match.
+    Validation,
+}
+
+impl Round {
+    /// The opening stream and the seed prefix of this round's games.
+    fn seed_parts(self, run_seed: u64) -> (Stream, Vec<u64>) {
+        match self {
+            Round::Training(g) => (Stream::Opening, vec![run_seed, 0, g as u64]),
+            Round::Selection => (Stream::Validation, vec![run_seed, 1, 0]),
+            Round::Validation => (Stream::Validation, vec![run_seed, 2, 0]),
+        }
+    }
+}
+
+/// One candidate against one rival.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// The candidate's index in the job.
+    pub candidate: usize,
+    /// Its rival.
+    pub rival: Rival,
+    /// Game pairs.
+    pub pairs: u32,
+    /// Search depth per role, for both sides.
+    pub depth: [u32; 2],
+    /// Node budget per move, for both sides.
+    pub nodes: Option<u64>,
+}
+
+/// A batch of games to play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    /// Why (selects seeds).
+    pub round: Round,
+    /// Candidate weights.
+    pub candidates: Vec<Weights>,
+    /// Hall-of-fame weights.
+    pub hall_of_fame: Vec<Weights>,
+    /// Who plays whom.
+    pub pairings: Vec<Pairing>,
+}
+
+/// The games of a job, in pairing order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JobResult {
+    /// Per pairing, its pairs' games (candidate = A).
+    pub games: Vec<Vec<[GameRecord; 2]>>,
+    /// Hashes of the opening positions used.
+    pub openings: Vec<u64>,
+}
+
+impl JobResult {
+    /// A pairing's totals.
+    pub fn totals(&self, pairing: usize) -> MatchResult {
+        let mut m = MatchResult::default();
+        for pair in &self.games[pairing] {
+            m.add_pair(pair);
+        }
+        m
+    }
+
+    /// Games played.
+    pub fn game_count(&self) -> u64 {
+        self.games.iter().map(|g| 2 * g.len() as u64).sum()
+    }
+}
+
+/// Games in a job.
+pub fn job_games(job: &Job) -> u64 {
+    job.pairings.iter().map(|p| 2 * p.pairs as u64).sum()
+}
+
+fn genome_with(base: &Genome, weights: &Weights, depth: [u32; 2], nodes: Option<u64>) -> Genome {
+    Genome {
+        weights: weights.clone(),
+        depth,
+        nodes,
+        ..base.clone()
+    }
+}
+
+/// Plays a job. `exclude` lists opening positions that must not be reused.
+pub fn evaluate<G: Game>(
+    r: &Resolved,
+    job: &Job,
+    exclude: Option<&HashSet<u64>>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<JobResult, ArenaError> {
+    let (open_stream, base) = job.round.seed_parts(r.exp.seed);
+    let settings = MatchSettings {
+        starts: r.starts.clone(),
+        opening_plies: r.exp.openings.plies,
+        ply_cap: r.ply_cap,
+        depth: None,
+    };
+    // The players of every pairing, built once.
+    let players: Vec<(PlayerSpec, PlayerSpec)> = job
+        .pairings
+        .iter()
+        .map(|p| {
+            let cand = PlayerSpec::Genome(Arc::new(genome_with(
+                &r.start,
+                &job.candidates[p.candidate],
+                p.depth,
+                p.nodes,
+            )));
+            let rival = match p.rival {
+                Rival::Pool(i) => match &r.opponents[i].spec {
+                    PlayerSpec::Random => PlayerSpec::Random,
+                    PlayerSpec::Genome(g) => {
+                        PlayerSpec::Genome(Arc::new(genome_with(g, &g.weights, p.depth, p.nodes)))
+                    }
+                },
+                Rival::HallOfFame(i) => PlayerSpec::Genome(Arc::new(genome_with(
+                    &r.start,
+                    &job.hall_of_fame[i],
+                    p.depth,
+                    p.nodes,
+                ))),
+                Rival::Candidate(i) => PlayerSpec::Genome(Arc::new(genome_with(
+                    &r.start,
+                    &job.candidates[i],
+                    p.depth,
+                    p.nodes,
+                ))),
+            };
+            (cand, rival)
+        })
+        .collect();
+    let tasks: Vec<(usize, u32)> = job
+        .pairings
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| (0..p.pairs).map(move |k| (i, k)))
+        .collect();
+    let played: Vec<(usize, [GameRecord; 2], u64)> = tasks
+        .par_iter()
+        .map(|&(i, k)| {
+            let p = &job.pairings[i];
+            // Openings depend on the rival and pair, not the candidate: every candidate
+            // of a generation meets the same openings (common random numbers).
+            let rival_slot = match p.rival {
+                Rival::Candidate(_) => p.rival.slot() + 10_000 * p.candidate as u64,
+                _ => p.rival.slot(),
+            };
+            let mut parts = base.clone();
+            parts.extend([rival_slot, k as u64]);
+            let mut rng = seeds::rng(open_stream, &parts);
+            let start: G = arena::opening(&settings, k as u64, &mut rng, exclude)?;
+            let mut game_parts = base.clone();
+            game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
+            let (a, b) = &players[i];
+            let pair = arena::play_pair(a, b, &start, None, &game_parts);
+            on_game();
+            on_game();
+            Ok((i, pair, start.hash()))
+        })
+        .collect::<Result<_, ArenaError>>()?;
+    let mut games: Vec<Vec<[GameRecord; 2]>> = job.pairings.iter().map(|_| Vec::new()).collect();
+    let mut openings = Vec::with_capacity(played.len());
+    for (i, pair, hash) in played {
+        games[i].push(pair);
+        openings.push(hash);
+    }
+    Ok(JobResult { games, openings })
+}
+
+/// The mean score of each candidate over all its pairings.
+pub fn candidate_scores(job: &Job, result: &JobResult) -> Vec<f64> {
+    let mut sum = vec![0.0; job.candidates.len()];
+    let mut n = vec![0.0; job.candidates.len()];
+    for (p, games) in job.pairings.iter().zip(&result.games) {
+        for pair in games {
+            for g in pair {
+                sum[p.candidate] += g.a_score;
+                n[p.candidate] += 1.0;
+            }
+        }
+    }
+    sum.iter()
+        .zip(&n)
+        .map(|(s, n)| if *n > 0.0 { s / n } else { 0.5 })
+        .collect()
+}

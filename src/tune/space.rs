@@ -1,0 +1,139 @@
+//! The search space of a run: which weights are tuned and in what units.
+//!
+//! Features have very different ranges (a sum of distances runs to 100, a count of
+//! trapped wolves to 2), so raw weights are a poor space for Gaussian steps. Each tuned
+//! weight is expressed as θ = w · sd(f) / U, where sd(f) is the feature's standard
+//! deviation over positions sampled from seeded random games, and U is the largest
+//! |w · sd(f)| of the start genome in that role. A unit step in any θ then moves the
+//! evaluation by about the same amount, and the start's dominant term has |θ| = 1.
+
+use serde::{Deserialize, Serialize};
+
+use super::experiment::Resolved;
+use crate::game::{Game, GameExt};
+use crate::genome::Genome;
+use crate::seeds::{self, Stream};
+
+/// Positions sampled to measure feature spreads.
+const SAMPLE_GAMES: u64 = 200;
+
+/// One tuned weight.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dim {
+    /// Role index.
+    pub role: usize,
+    /// Feature index.
+    pub feature: usize,
+    /// `role:feature`, for tables and charts.
+    pub label: String,
+    /// Raw weight per unit of θ.
+    pub unit: f64,
+}
+
+/// The tuned coordinates and their units.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Space {
+    /// The tuned weights, in order.
+    pub dims: Vec<Dim>,
+}
+
+impl Space {
+    /// Builds the space of a resolved experiment (deterministic: sampled with the run
+    /// seed).
+    pub fn new<G: Game>(r: &Resolved) -> Self {
+        let nf = G::feature_info().len();
+        let sd = feature_spreads::<G>(r, nf);
+        let mut dims = Vec::new();
+        for &role in &r.tuned_roles {
+            let tuned: Vec<usize> = (0..nf).filter(|&f| r.tuned[role][f]).collect();
+            let u = tuned
+                .iter()
+                .map(|&f| (r.start.weights[role][f] * sd[role][f]).abs())
+                .fold(0.0, f64::max);
+            let u = if u > 0.0 { u } else { 1.0 };
+            for f in tuned {
+                dims.push(Dim {
+                    role,
+                    feature: f,
+                    label: format!("{}:{}", G::ROLES[role], G::feature_info()[f].name),
+                    unit: u / sd[role][f],
+                });
+            }
+        }
+        Space { dims }
+    }
+
+    /// Number of tuned weights.
+    pub fn len(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Whether nothing is tuned.
+    pub fn is_empty(&self) -> bool {
+        self.dims.is_empty()
+    }
+
+    /// θ of a genome.
+    pub fn encode(&self, g: &Genome) -> Vec<f64> {
+        self.dims
+            .iter()
+            .map(|d| g.weights[d.role][d.feature] / d.unit)
+            .collect()
+    }
+
+    /// The weights of `base` with the tuned ones taken from θ.
+    pub fn decode(&self, theta: &[f64], base: &[Vec<f64>; 2]) -> [Vec<f64>; 2] {
+        let mut w = base.clone();
+        for (d, &t) in self.dims.iter().zip(theta) {
+            w[d.role][d.feature] = t * d.unit;
+        }
+        w
+    }
+}
+
+/// Standard deviation of every feature for each role over sampled positions (1 where a
+/// feature never varies).
+fn feature_spreads<G: Game>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
+    let mut sum = [vec![0.0; nf], vec![0.0; nf]];
+    let mut sq = [vec![0.0; nf], vec![0.0; nf]];
+    let mut n = 0.0;
+    let mut f = vec![0.0f32; nf];
+    let mut moves = Vec::new();
+    for i in 0..SAMPLE_GAMES {
+        let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, u64::MAX, i]);
+        let start = &r.starts[(i % r.starts.len() as u64) as usize];
+        let Ok(mut pos) = G::start(start, &mut rng) else {
+            continue;
+        };
+        pos.set_ply_cap(r.ply_cap);
+        loop {
+            for role in 0..2 {
+                pos.features(role, &mut f);
+                for k in 0..nf {
+                    sum[role][k] += f[k] as f64;
+                    sq[role][k] += (f[k] as f64).powi(2);
+                }
+            }
+            n += 1.0;
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rand::RngExt::random_range(&mut rng, 0..moves.len())];
+            pos.play(mv, &mut rng);
+        }
+    }
+    let mut sd = [vec![1.0; nf], vec![1.0; nf]];
+    if n > 1.0 {
+        for role in 0..2 {
+            for k in 0..nf {
+                let mean = sum[role][k] / n;
+                let var = (sq[role][k] / n - mean * mean).max(0.0);
+                if var > 1e-12 {
+                    sd[role][k] = var.sqrt();
+                }
+            }
+        }
+    }
+    sd
+}

@@ -1,0 +1,158 @@
+//! SPSA as fishtest runs it: each iteration draws a ±1 flip Δ per parameter, plays
+//! θ + cₖΔ against θ − cₖΔ in a game pair, and moves θ += Rₖ·cₖ·(wins − losses)·Δ,
+//! with cₖ = c_end·(N/k)^γ, Rₖ = a/(A+k)^α/cₖ², a = r_end·c_end²·(A+N)^α, A = N/10.
+//! A generation runs several iterations in parallel from the same θ and applies their
+//! updates together (as fishtest's concurrent workers do).
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use crate::game::GameRng;
+
+/// The SPSA state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Spsa {
+    /// The current parameters.
+    pub theta: Vec<f64>,
+    /// Iterations done.
+    pub k: u64,
+    /// Planned iterations N.
+    pub n_total: u64,
+    /// Perturbations per generation.
+    pub perturbations: usize,
+    /// c_end.
+    pub c_end: f64,
+    /// r_end.
+    pub r_end: f64,
+    /// α.
+    pub alpha: f64,
+    /// γ.
+    pub gamma: f64,
+}
+
+impl Spsa {
+    /// A new SPSA from θ₀ planned for `n_total` iterations.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        theta: Vec<f64>,
+        n_total: u64,
+        perturbations: usize,
+        c_end: f64,
+        r_end: f64,
+        alpha: f64,
+        gamma: f64,
+    ) -> Self {
+        Spsa {
+            theta,
+            k: 0,
+            n_total: n_total.max(1),
+            perturbations,
+            c_end,
+            r_end,
+            alpha,
+            gamma,
+        }
+    }
+
+    fn c_k(&self, k: u64) -> f64 {
+        self.c_end * (self.n_total as f64 / k as f64).powf(self.gamma)
+    }
+
+    fn r_k(&self, k: u64) -> f64 {
+        let big_a = 0.1 * self.n_total as f64;
+        let a = self.r_end * self.c_end.powi(2) * (big_a + self.n_total as f64).powf(self.alpha);
+        a / (big_a + k as f64).powf(self.alpha) / self.c_k(k).powi(2)
+    }
+
+    /// The current perturbation size (for logs).
+    pub fn sigma(&self) -> f64 {
+        self.c_k(self.k + 1)
+    }
+
+    /// The flips of a generation.
+    pub fn sample(&self, rng: &mut GameRng) -> Vec<Vec<f64>> {
+        (0..self.perturbations)
+            .map(|_| {
+                (0..self.theta.len())
+                    .map(|_| if rng.random_bool(0.5) { 1.0 } else { -1.0 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// θ + cΔ and θ − cΔ for the `i`-th flip of the generation.
+    pub fn candidates(&self, i: usize, delta: &[f64]) -> (Vec<f64>, Vec<f64>) {
+        let c = self.c_k(self.k + 1 + i as u64);
+        let plus = self
+            .theta
+            .iter()
+            .zip(delta)
+            .map(|(t, d)| t + c * d)
+            .collect();
+        let minus = self
+            .theta
+            .iter()
+            .zip(delta)
+            .map(|(t, d)| t - c * d)
+            .collect();
+        (plus, minus)
+    }
+
+    /// Applies each flip's result: wins − losses of θ+ against θ−.
+    pub fn tell(&mut self, deltas: &[Vec<f64>], wins_minus_losses: &[f64]) {
+        let mut step = vec![0.0; self.theta.len()];
+        for (i, (delta, &wl)) in deltas.iter().zip(wins_minus_losses).enumerate() {
+            let k = self.k + 1 + i as u64;
+            let g = self.r_k(k) * self.c_k(k) * wl;
+            for (s, d) in step.iter_mut().zip(delta) {
+                *s += g * d;
+            }
+        }
+        for (t, s) in self.theta.iter_mut().zip(&step) {
+            *t += s;
+        }
+        self.k += deltas.len() as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn schedules_end_at_their_final_values() {
+        let s = Spsa::new(vec![0.0], 1000, 1, 0.1, 0.002, 0.602, 0.101);
+        assert!((s.c_k(1000) - 0.1).abs() < 1e-12);
+        // At k = N: R·c² = r_end·c_end², i.e. R = r_end.
+        assert!((s.r_k(1000) * s.c_k(1000).powi(2) - 0.002 * 0.01).abs() < 1e-12);
+        assert!(s.c_k(1) > s.c_k(1000));
+    }
+
+    #[test]
+    fn climbs_a_noiseless_slope() {
+        // θ+ wins when it is closer to 1 in every coordinate's sum: W−L = sign.
+        let mut s = Spsa::new(vec![0.0; 3], 400, 4, 0.1, 0.05, 0.602, 0.101);
+        let mut rng = GameRng::seed_from_u64(2);
+        for _ in 0..100 {
+            let deltas = s.sample(&mut rng);
+            let wl: Vec<f64> = (0..deltas.len())
+                .map(|i| {
+                    let (p, m) = s.candidates(i, &deltas[i]);
+                    let d = |x: &[f64]| x.iter().map(|v| (v - 1.0).powi(2)).sum::<f64>();
+                    if d(&p) < d(&m) {
+                        2.0
+                    } else {
+                        -2.0
+                    }
+                })
+                .collect();
+            s.tell(&deltas, &wl);
+        }
+        assert!(
+            s.theta.iter().all(|t| (t - 1.0).abs() < 0.3),
+            "{:?}",
+            s.theta
+        );
+    }
+}
