@@ -28,7 +28,11 @@ fn our_word(referee: &str) -> &'static str {
 fn every_crank_matches_the_referee() {
     let text = read("next_generation.txt");
     let mut checked = 0;
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
         let (left, right) = line
             .split_once(" => ")
             .unwrap_or_else(|| panic!("line {}: no ' => '", n + 1));
@@ -59,7 +63,9 @@ fn every_game_replays_to_the_referee_result() {
             assert_eq!(f.len(), 4, "{line}");
             assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
             assert_eq!(pos.status(), Status::Ongoing, "{line}");
-            let mv = pos.parse_move(f[2]).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let mv = pos
+                .parse_move(f[2])
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
             pos.legal_moves(&mut moves);
             assert!(moves.contains(&mv), "{line}: not generated");
             assert_eq!(pos.move_text(mv), f[2]);

@@ -167,8 +167,8 @@ mod tests {
 
     #[test]
     fn neighbour_table_has_no_wrap_around() {
-        for sq in 0..CELLS {
-            assert_eq!(NEIGHBOURS[sq], naive_neighbours(sq), "cell {sq}");
+        for (sq, &set) in NEIGHBOURS.iter().enumerate() {
+            assert_eq!(set, naive_neighbours(sq), "cell {sq}");
         }
         assert_eq!(NEIGHBOURS[0].count_ones(), 3);
         assert_eq!(NEIGHBOURS[cell(1, 8)].count_ones(), 3);
@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn shifts_follow_the_directions() {
-        for sq in 0..CELLS {
+        for (sq, &neighbours) in NEIGHBOURS.iter().enumerate() {
             for (d, s) in shifts(1 << sq).iter().enumerate() {
                 if *s != 0 {
                     let to = s.trailing_zeros() as usize;
@@ -186,7 +186,7 @@ mod tests {
                 }
             }
             let all = shifts(1 << sq).iter().fold(0, |a, b| a | b);
-            assert_eq!(all, NEIGHBOURS[sq]);
+            assert_eq!(all, neighbours);
         }
     }
 
