@@ -159,3 +159,65 @@ fn random_play_looks_like_the_referees() {
         assert!((1650..=2150).contains(&w), "wins {wins:?}");
     }
 }
+
+/// The number of leaves of the move tree counted the slow way: moves by scanning the
+/// 8 directions of every cell with bounds checks, the crank cell by cell, and the end
+/// of the game by the referee's order written out again.
+fn naive_perft(blue: u64, red: u64, side: usize, ply: u32, cap: u32, depth: u32) -> u64 {
+    use weightforge::games::war_of_life::crank::crank_reference;
+    if depth == 0 {
+        return 1;
+    }
+    if blue | red == 0 || ply >= cap || blue == 0 || red == 0 {
+        return 0;
+    }
+    let own = if side == BLUE { blue } else { red };
+    let mut total = 0;
+    for sq in 0..64i32 {
+        if own >> sq & 1 == 0 {
+            continue;
+        }
+        for dr in -1..=1i32 {
+            for dc in -1..=1i32 {
+                let (r, c) = (sq / 8 + dr, sq % 8 + dc);
+                if (dr, dc) == (0, 0) || !(0..8).contains(&r) || !(0..8).contains(&c) {
+                    continue;
+                }
+                let to = r * 8 + c;
+                if (blue | red) >> to & 1 == 1 {
+                    continue;
+                }
+                let step = (1u64 << sq) | (1u64 << to);
+                let (b, rd) = if side == BLUE {
+                    crank_reference(blue ^ step, red)
+                } else {
+                    crank_reference(blue, red ^ step)
+                };
+                total += if depth == 1 {
+                    1
+                } else {
+                    naive_perft(b, rd, 1 - side, ply + 1, cap, depth - 1)
+                };
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn perft_matches_a_naive_tree_walk() {
+    use weightforge::game::perft;
+    for seed in 0..6 {
+        let mut pos = random_start(seed);
+        pos.set_ply_cap(2 + seed as u32 % 3); // some trees hit the move limit
+        for depth in 1..=3 {
+            let want = naive_perft(pos.blue(), pos.red(), BLUE, 0, pos.ply_cap(), depth);
+            assert_eq!(perft(&mut pos, depth), want, "seed {seed} depth {depth}");
+        }
+    }
+    let mut pos = random_start(42);
+    eprintln!(
+        "perft from seed 42: {:?}",
+        (1..=3).map(|d| perft(&mut pos, d)).collect::<Vec<_>>()
+    );
+}
