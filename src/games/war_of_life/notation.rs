@@ -74,7 +74,6 @@ impl<'a> Reader<'a> {
             self.pos += 1;
         }
         if start == self.pos {
-            self.pos = start;
             let found = self.found();
             return Err(self.error(format!(
                 "expected a number for the {what} at character {start}, found {found}"
