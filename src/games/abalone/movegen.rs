@@ -23,7 +23,7 @@
 //! marbles lie north-east, east or north-west of it): every marble steps in one of the
 //! four directions across the line, and every destination must be an empty cell.
 
-use super::board::{back, cells, offset, toward, Bits, BOARD, CLOCK, E, NE, NW, OFF, STEP};
+use super::board::{back, cells, offset, toward, Bits, BOARD, CLOCK, E, NE, NW, OFF};
 
 /// A move, small and `Copy`.
 ///
@@ -322,12 +322,6 @@ pub fn endangered(own: Bits, opp: Bits) -> Bits {
         | endangered_dir::<3>(own, opp)
         | endangered_dir::<4>(own, opp)
         | endangered_dir::<5>(own, opp)
-}
-
-/// The bit-index step of the move's direction (for code outside this module).
-#[inline(always)]
-pub const fn dir_step(dir: usize) -> i32 {
-    STEP[dir]
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 
 const fn build_keys() -> [[u64; 128]; 2] {
     let mut keys = [[0; 128]; 2];
-    let mut state = 0x4142_414C_4F4E_45_u64; // fixed: hashes are stable across runs
+    let mut state = 0x0041_4241_4C4F_4E45_u64; // fixed: hashes are stable across runs
     let mut colour = 0;
     while colour < 2 {
         let mut i = 0;
