@@ -18,11 +18,7 @@ fn status_word(pos: &WolvesSheep) -> String {
 fn perft_matches_every_line() {
     let text = read("perft.txt");
     let mut checked = 0;
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(f.len(), 4, "line {}: {line}", n + 1);
         let mut pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
@@ -39,11 +35,7 @@ fn positions_have_the_oracle_status_and_moves() {
     let text = read("positions.txt");
     let mut checked = 0;
     let mut moves = Vec::new();
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split(' ').collect();
         let pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
         assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "round trip");
@@ -71,9 +63,7 @@ fn games_replay_to_the_oracle_result() {
             let f: Vec<&str> = line.split(' ').collect();
             assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
             assert_eq!(pos.status(), Status::Ongoing, "{line}");
-            let mv = pos
-                .parse_move(f[2])
-                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            let mv = pos.parse_move(f[2]).unwrap_or_else(|e| panic!("{line}: {e}"));
             pos.make(mv, ());
         }
         let f: Vec<&str> = last.split(' ').collect();

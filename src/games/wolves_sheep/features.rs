@@ -134,8 +134,8 @@ mod tests {
     fn start_position_features() {
         let f = features_of("SSSSS/SSSSS/...../...../.W.W. w");
         assert_eq!(f[0], 0.0); // nothing eaten
-                               // wolf 41 to row 0: 4 + |1-c|, to row 1: 3 + |1-c|; |1-c| sums to 1+0+1+2+3 = 7.
-                               // Wolf 43: |3-c| sums to 3+2+1+0+1 = 7. Total 2 * (20 + 7 + 15 + 7) = 98.
+        // wolf 41 to row 0: 4 + |1-c|, to row 1: 3 + |1-c|; |1-c| sums to 1+0+1+2+3 = 7.
+        // Wolf 43: |3-c| sums to 3+2+1+0+1 = 7. Total 2 * (20 + 7 + 15 + 7) = 98.
         assert_eq!(f[1], 98.0);
         assert_eq!(f[2], 0.0);
         assert_eq!(f[3], 2.0); // each wolf has the bottom edge blocked

@@ -115,19 +115,19 @@ mod tests {
 
     #[test]
     fn errors_name_the_line() {
-        let err =
-            parse_state("1,1,1,1,1\n1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n", 0).unwrap_err();
+        let err = parse_state("1,1,1,1,1\n1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n", 0)
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
             "line 2: expected 5 comma-separated cells, found 4 in \"1,1,1,1\""
         );
-        let err =
-            parse_state("1,1,1,1,1\n1,1,1,1,1\n0,0,3,0,0\n0,0,0,0,0\n0,2,0,2,0\n", 0).unwrap_err();
+        let err = parse_state("1,1,1,1,1\n1,1,1,1,1\n0,0,3,0,0\n0,0,0,0,0\n0,2,0,2,0\n", 0)
+            .unwrap_err();
         assert!(err.to_string().starts_with("line 3: cell 3 is \"3\""));
         let err = parse_state("1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,2,0,2,0\n", 0).unwrap_err();
         assert_eq!(err, StateFileError::LineCount(4));
-        let err =
-            parse_state("1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,2,0,0\n0,2,0,2,0\n", 0).unwrap_err();
+        let err = parse_state("1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,2,0,0\n0,2,0,2,0\n", 0)
+            .unwrap_err();
         assert!(matches!(err, StateFileError::Impossible(_)));
     }
 }
