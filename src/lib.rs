@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod builtins;
 pub mod eval;
+pub mod frontends;
 pub mod fsutil;
 pub mod game;
 pub mod games;

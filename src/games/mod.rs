@@ -1,4 +1,5 @@
 //! The games weightforge plays, one folder each: rules, notation and features.
 
+pub mod abalone;
 pub mod war_of_life;
 pub mod wolves_sheep;

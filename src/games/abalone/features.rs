@@ -1,0 +1,273 @@
+//! Evaluation features of Abalone, seen by one colour ("own") against the other.
+//!
+//! Marbles lost are two features (own and opponent) so that a genome can weigh defence
+//! and attack differently; danger likewise. The other features are own minus opponent,
+//! so they change sign with the point of view. The COMP 3981 "GuaraAI" heuristic is
+//! `25 * (opp_lost - own_lost) + 4 * ring_score + 1 * coherence`; the rest come from the
+//! literature named in `specs/abalone.md`. Everything is a few set operations and
+//! popcounts, except the reference-point distance (one pass over the marbles).
+//!
+//! ```text
+//!   rings around E5 (ring_score gives 4 - ring per marble, centre_distance the ring):
+//!       4 4 4 4 4
+//!      4 3 3 3 3 4
+//!     4 3 2 2 2 3 4
+//!    4 3 2 1 1 2 3 4
+//!   4 3 2 1 0 1 2 3 4
+//!    4 3 2 1 1 2 3 4
+//!     4 3 2 2 2 3 4
+//!      4 3 3 3 3 4
+//!       4 4 4 4 4
+//! ```
+
+use super::board::{back, cells, hex_distance, neighbours, row_col, Bits, E, NE, NW, RINGS};
+use super::movegen;
+use super::position::Abalone;
+use crate::game::{FeatureInfo, Game, Role};
+
+/// The features, in the order [`compute`] writes them.
+pub const FEATURES: [FeatureInfo; 14] = [
+    FeatureInfo {
+        name: "own_lost",
+        meaning: "own marbles pushed off so far (14 minus own marbles on the board)",
+    },
+    FeatureInfo {
+        name: "opp_lost",
+        meaning: "opponent marbles pushed off so far",
+    },
+    FeatureInfo {
+        name: "ring_score",
+        meaning:
+            "GuaraAI rings: sum of (4 - ring) over own marbles minus opponent's (E5 is ring 0)",
+    },
+    FeatureInfo {
+        name: "coherence",
+        meaning: "GuaraAI coherence: adjacent own-marble pairs minus adjacent opponent pairs",
+    },
+    FeatureInfo {
+        name: "centre_distance",
+        meaning: "summed hex distance of own marbles to E5 minus the opponent's (Lemmens)",
+    },
+    FeatureInfo {
+        name: "isolated",
+        meaning: "own marbles with no own neighbour minus such opponent marbles",
+    },
+    FeatureInfo {
+        name: "formation_break",
+        meaning: "opponent marbles wedged between two own marbles on a line, minus the converse",
+    },
+    FeatureInfo {
+        name: "own_in_danger",
+        meaning: "own marbles the opponent could push off with one move",
+    },
+    FeatureInfo {
+        name: "opp_in_danger",
+        meaning: "opponent marbles own side could push off with one move",
+    },
+    FeatureInfo {
+        name: "attacking_power",
+        meaning: "sumito pushes available to own side minus those available to the opponent",
+    },
+    FeatureInfo {
+        name: "reference_distance",
+        meaning: "AbaPro: opponent's summed distance to the reference point minus own's",
+    },
+    FeatureInfo {
+        name: "mobility",
+        meaning: "own legal moves minus the opponent's (each counted as if to move)",
+    },
+    FeatureInfo {
+        name: "triples",
+        meaning: "own lines of three marbles (pushing power) minus the opponent's",
+    },
+    FeatureInfo {
+        name: "to_move",
+        meaning: "1 when own side is to move, 0 otherwise (tempo)",
+    },
+];
+
+/// Adjacent pairs of `x`, each counted once (along the three axes that go up).
+#[inline]
+fn pairs(x: Bits) -> u32 {
+    (x & back::<NE>(x, 1)).count_ones()
+        + (x & back::<E>(x, 1)).count_ones()
+        + (x & back::<NW>(x, 1)).count_ones()
+}
+
+/// Lines of three of `x`, each counted once.
+#[inline]
+fn triples(x: Bits) -> u32 {
+    (x & back::<NE>(x, 1) & back::<NE>(x, 2)).count_ones()
+        + (x & back::<E>(x, 1) & back::<E>(x, 2)).count_ones()
+        + (x & back::<NW>(x, 1) & back::<NW>(x, 2)).count_ones()
+}
+
+/// (Marble, line) pairs where a marble of `them` has marbles of `us` on both sides.
+#[inline]
+fn wedged(us: Bits, them: Bits) -> u32 {
+    let both = |a: Bits, b: Bits| (them & a & b).count_ones();
+    both(back::<NE>(us, 1), back::<NE>(us, -1))
+        + both(back::<E>(us, 1), back::<E>(us, -1))
+        + both(back::<NW>(us, 1), back::<NW>(us, -1))
+}
+
+/// Marbles of `x` without a neighbour in `x`.
+#[inline]
+fn isolated(x: Bits) -> u32 {
+    (x & !neighbours(x)).count_ones()
+}
+
+/// `[sum over marbles of (4 - ring), sum of ring]`.
+#[inline]
+fn rings(x: Bits) -> [i32; 2] {
+    let mut score = 0;
+    let mut dist = 0;
+    for (ring, &cells) in RINGS.iter().enumerate() {
+        let n = (x & cells).count_ones() as i32;
+        score += (4 - ring as i32) * n;
+        dist += ring as i32 * n;
+    }
+    [score, dist]
+}
+
+/// Centre of mass (row, column) of a set; the board centre for an empty set.
+fn centre_of_mass(x: Bits) -> (f32, f32) {
+    let n = x.count_ones();
+    if n == 0 {
+        return (4.0, 4.0);
+    }
+    let (mut r, mut c) = (0u32, 0u32);
+    for i in cells(x) {
+        let (ri, ci) = row_col(i);
+        r += ri as u32;
+        c += ci as u32;
+    }
+    (r as f32 / n as f32, c as f32 / n as f32)
+}
+
+/// Summed hex distance of the marbles of `x` to the point (row, column).
+fn distance_to(x: Bits, (pr, pc): (f32, f32)) -> f32 {
+    cells(x)
+        .map(|i| {
+            let (r, c) = row_col(i);
+            let (dr, dc) = (pr - r as f32, pc - c as f32);
+            dr.abs().max(dc.abs()).max((dr - dc).abs())
+        })
+        .sum()
+}
+
+/// AbaPro's reference point: the mean of both centres of mass and the board centre,
+/// equally weighted.
+fn reference_point(own: Bits, opp: Bits) -> (f32, f32) {
+    let (a, b) = (centre_of_mass(own), centre_of_mass(opp));
+    ((a.0 + b.0 + 4.0) / 3.0, (a.1 + b.1 + 4.0) / 3.0)
+}
+
+/// Writes the feature values of `pos` seen by `role` into `out`, in [`FEATURES`] order.
+#[inline]
+pub fn compute(pos: &Abalone, role: Role, out: &mut [f32]) {
+    let own = pos.marbles(role);
+    let opp = pos.marbles(1 - role);
+    let [own_ring, own_dist] = rings(own);
+    let [opp_ring, opp_dist] = rings(opp);
+    let refp = reference_point(own, opp);
+
+    out[0] = pos.lost(role) as f32;
+    out[1] = pos.lost(1 - role) as f32;
+    out[2] = (own_ring - opp_ring) as f32;
+    out[3] = pairs(own) as f32 - pairs(opp) as f32;
+    out[4] = (own_dist - opp_dist) as f32;
+    out[5] = isolated(own) as f32 - isolated(opp) as f32;
+    out[6] = wedged(own, opp) as f32 - wedged(opp, own) as f32;
+    out[7] = movegen::endangered(own, opp).count_ones() as f32;
+    out[8] = movegen::endangered(opp, own).count_ones() as f32;
+    out[9] = movegen::count_pushes(own, opp) as f32 - movegen::count_pushes(opp, own) as f32;
+    out[10] = distance_to(opp, refp) - distance_to(own, refp);
+    out[11] = movegen::count(own, opp) as f32 - movegen::count(opp, own) as f32;
+    out[12] = triples(own) as f32 - triples(opp) as f32;
+    out[13] = u8::from(pos.side_to_move() == role) as f32;
+}
+
+/// The hex distance of a cell to the centre `E5` (its ring).
+pub fn ring_of(index: usize) -> u32 {
+    let (r, c) = row_col(index);
+    hex_distance(r as i32, c as i32, 4, 4) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::abalone::position::{BLACK, WHITE};
+
+    fn features_of(text: &str, role: Role) -> Vec<f32> {
+        let pos = Abalone::parse(text).unwrap();
+        let mut out = vec![f32::NAN; FEATURES.len()];
+        compute(&pos, role, &mut out);
+        assert!(out.iter().all(|v| v.is_finite()));
+        out
+    }
+
+    #[test]
+    fn the_standard_start_is_balanced() {
+        let text = Abalone::new().to_text();
+        let b = features_of(&text, BLACK);
+        let w = features_of(&text, WHITE);
+        for i in 0..13 {
+            assert!(
+                b[i].abs() < 1e-4 || i == 7 || i == 8,
+                "{} = {}",
+                FEATURES[i].name,
+                b[i]
+            );
+            assert!((b[i] + w[i]).abs() < 1e-4 || i <= 1 || i == 7 || i == 8);
+        }
+        assert_eq!(b[13], 1.0);
+        assert_eq!(w[13], 0.0);
+    }
+
+    #[test]
+    fn lone_marbles_and_danger() {
+        // Black: a block on rows A-B, E5 alone, and G7-G8 behind white G9.
+        // White: A1 (pushable west by A2-A3), G9 (pushable east by G7-G8), a block at
+        // the top.
+        let text = "b A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,E5b,G7b,G8b,\
+                    A1w,G9w,H4w,H5w,H6w,H7w,I5w,I6w,I7w,I8w,I9w";
+        let f = features_of(text, BLACK);
+        assert_eq!(f[0], 2.0); // black has 12
+        assert_eq!(f[1], 3.0); // white has 11
+        assert_eq!(f[7], 0.0);
+        assert_eq!(f[8], 2.0); // A1 and G9
+        assert_eq!(f[5], 1.0 - 2.0); // E5 against A1 and G9
+        assert!(f[9] >= 2.0); // at least the two push-offs
+        let w = features_of(text, WHITE);
+        assert_eq!(w[7], 2.0);
+        assert_eq!(w[8], 0.0);
+        assert_eq!(w[9], -f[9]);
+        assert_eq!(w[5], -f[5]);
+    }
+
+    #[test]
+    fn rings_match_distances() {
+        for i in cells(super::super::board::BOARD) {
+            let ring = ring_of(i) as usize;
+            assert!(RINGS[ring] & (1 << i) != 0);
+        }
+        assert_eq!(rings(super::super::board::BOARD), [64, 180]);
+    }
+
+    #[test]
+    fn wedges_pairs_and_triples() {
+        let set = |names: &[&str]| {
+            names
+                .iter()
+                .map(|n| 1u128 << super::super::board::parse_cell(n).unwrap())
+                .fold(0, |a, b| a | b)
+        };
+        assert_eq!(wedged(set(&["E4", "E6"]), set(&["E5"])), 1);
+        assert_eq!(wedged(set(&["E4", "E6", "D5", "F5"]), set(&["E5"])), 2);
+        assert_eq!(pairs(set(&["E4", "E5", "E6"])), 2);
+        assert_eq!(triples(set(&["E4", "E5", "E6", "F6", "G7"])), 1 + 1);
+        assert_eq!(isolated(set(&["E4", "E6"])), 2);
+    }
+}

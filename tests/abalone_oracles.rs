@@ -1,0 +1,193 @@
+//! Abalone against the shared oracle data (tests/data/abalone/, see its README): the
+//! starts, perft counts, the resulting boards of every legal move in 200 positions, and
+//! the BCIT course's sample state-space files.
+
+use std::collections::BTreeSet;
+
+use weightforge::frontends::bcit;
+use weightforge::game::{perft, Game, GameRng};
+use weightforge::games::abalone::Abalone;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abalone/");
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(format!("{DATA}{name}")).expect("oracle file is present")
+}
+
+fn rng() -> GameRng {
+    <GameRng as rand::SeedableRng>::seed_from_u64(7)
+}
+
+#[test]
+fn starts_match_the_oracle() {
+    let text = read("starts.txt");
+    let mut names = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (name, position) = line.split_once(' ').expect("<name> <position>");
+        let pos = Abalone::start(name, &mut rng()).unwrap();
+        assert_eq!(pos.to_text(), position, "{name}");
+        assert_eq!(Abalone::parse(position).unwrap(), pos, "{name}");
+        names.push(name.to_string());
+    }
+    assert_eq!(names, Abalone::start_names());
+}
+
+/// `(start, depth, nodes)` of every perft line, comments stripped.
+fn perft_lines() -> Vec<(String, u32, u64)> {
+    read("perft.txt")
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f.len(), 3, "{l}");
+            (
+                f[0].to_string(),
+                f[1].parse().unwrap(),
+                f[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn perft_matches_depths_1_to_3() {
+    let mut checked = 0;
+    for (start, depth, nodes) in perft_lines().into_iter().filter(|l| l.1 <= 3) {
+        let mut pos = Abalone::start(&start, &mut rng()).unwrap();
+        let before = pos;
+        assert_eq!(perft(&mut pos, depth), nodes, "{start} {depth}");
+        assert_eq!(pos.perft_bulk(depth), nodes, "{start} {depth} (bulk)");
+        assert_eq!(pos, before);
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn perft_matches_depth_4() {
+    let mut checked = 0;
+    for (start, depth, nodes) in perft_lines().into_iter().filter(|l| l.1 == 4) {
+        let mut pos = Abalone::start(&start, &mut rng()).unwrap();
+        assert_eq!(pos.perft_bulk(depth), nodes, "{start} {depth}");
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}
+
+/// One block of positions.txt: the position, the move count, the result boards.
+struct Block {
+    line: usize,
+    position: String,
+    moves: usize,
+    results: Vec<String>,
+}
+
+fn blocks() -> Vec<Block> {
+    let text = read("positions.txt");
+    let mut out: Vec<Block> = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if let Some(p) = line.strip_prefix("position ") {
+            out.push(Block {
+                line: n + 1,
+                position: p.to_string(),
+                moves: usize::MAX,
+                results: Vec::new(),
+            });
+        } else if let Some(m) = line.strip_prefix("moves ") {
+            out.last_mut().expect("moves after a position").moves = m.parse().unwrap();
+        } else if let Some(r) = line.strip_prefix("result ") {
+            out.last_mut()
+                .expect("result after a position")
+                .results
+                .push(r.to_string());
+        } else {
+            assert!(line.trim().is_empty(), "line {}: {line}", n + 1);
+        }
+    }
+    out
+}
+
+#[test]
+fn positions_have_exactly_the_oracle_results() {
+    let mut moves = Vec::new();
+    let mut lines = 0;
+    let blocks = blocks();
+    for b in &blocks {
+        let pos = Abalone::parse(&b.position).unwrap_or_else(|e| panic!("line {}: {e}", b.line));
+        assert_eq!(pos.to_text(), b.position, "line {}: round trip", b.line);
+        pos.legal_moves(&mut moves);
+        assert_eq!(moves.len(), b.moves, "line {}: {}", b.line, b.position);
+        assert_eq!(
+            pos.count_moves() as usize,
+            b.moves,
+            "line {}: count",
+            b.line
+        );
+        let mut got: Vec<String> = moves
+            .iter()
+            .map(|&m| {
+                let mut next = pos;
+                next.make(m, ());
+                assert_eq!(next.hash(), next.hash_from_scratch(), "line {}", b.line);
+                assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "line {}", b.line);
+                next.board_text()
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, b.results, "line {}: {}", b.line, b.position);
+        lines += got.len();
+    }
+    assert_eq!(blocks.len(), 200);
+    assert_eq!(lines, 12_325);
+}
+
+#[test]
+fn pushes_off_in_the_oracle_positions_are_flagged() {
+    // README: 98 result lines push a marble off, 23 of them win.
+    let mut moves = Vec::new();
+    let (mut off, mut wins) = (0, 0);
+    for b in blocks() {
+        let pos = Abalone::parse(&b.position).unwrap();
+        pos.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut next = pos;
+            next.make(m, ());
+            let lost = next.lost(1 - pos.side_to_move()) - pos.lost(1 - pos.side_to_move());
+            assert_eq!(
+                lost == 1,
+                m.pushes_off(),
+                "{} {}",
+                b.position,
+                pos.move_text(m)
+            );
+            assert!(lost <= 1);
+            assert_eq!(pos.is_tactical(m), m.pushed() > 0);
+            off += lost;
+            if next.status() != weightforge::game::Status::Ongoing {
+                assert_eq!(
+                    next.status(),
+                    weightforge::game::Status::Win(pos.side_to_move())
+                );
+                wins += 1;
+            }
+        }
+    }
+    assert_eq!((off, wins), (98, 23));
+}
+
+#[test]
+fn bcit_state_spaces_match_the_course_files() {
+    for test in ["Test1", "Test2"] {
+        let pos = bcit::read_input(format!("{DATA}bcit/{test}.input").as_ref()).unwrap();
+        let want = read(&format!("bcit/{test}.board"));
+        let got = bcit::board_file(&pos);
+        let as_set = |s: &str| s.lines().map(str::to_string).collect::<BTreeSet<_>>();
+        assert_eq!(as_set(&got), as_set(&want), "{test} as sets");
+        assert_eq!(got.lines().count(), want.lines().count(), "{test}");
+        // The instructor's order is reproduced too.
+        assert_eq!(got, want, "{test} in order");
+        assert_eq!(bcit::move_file(&pos).lines().count(), want.lines().count());
+    }
+}
