@@ -21,7 +21,7 @@ pub mod tunables;
 pub mod tune;
 
 /// The names of the games weightforge plays.
-pub const GAME_NAMES: &[&str] = &["wolves_sheep"];
+pub const GAME_NAMES: &[&str] = &["wolves_sheep", "war_of_life", "abalone"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$name`, or evaluates
 /// `$unknown` when no game has that name.
@@ -31,6 +31,14 @@ macro_rules! with_game {
         match $name {
             "wolves_sheep" => {
                 type $G = $crate::games::wolves_sheep::WolvesSheep;
+                $body
+            }
+            "war_of_life" => {
+                type $G = $crate::games::war_of_life::WarOfLife;
+                $body
+            }
+            "abalone" => {
+                type $G = $crate::games::abalone::Abalone;
                 $body
             }
             _ => $unknown,
