@@ -10,7 +10,7 @@
 //! Text notation (see [`VvwPosition::parse`]):
 //!
 //! ```text
-//! 5x10 v 9,0:h2 4,1:w4 2,2:h4 4,3:v4 9,4:h1
+//! 5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2
 //! ^    ^ ^
 //! |    | cells `x,y:<h|v|w><count>`, any order (written row by row)
 //! |    side to move: v (vampires) or w (werewolves)
@@ -149,11 +149,11 @@ struct Entry {
 ///
 /// ```text
 ///    x: 0 1 2 3 4 5 6 7 8 9        the kit's `thetrap.xml`, vampires to move:
-/// y=0   . . . . . . . . . h2       `5x10 v 9,0:h2 4,1:w4 2,2:h4 4,3:v4 9,4:h1`
+/// y=0   . . . . . . . . . h2       `5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2`
 /// y=1   . . . . w4. . . . .
-/// y=2   . . h4. . . . . . .
+/// y=2   . . h4. . . . . . h1
 /// y=3   . . . . v4. . . . .
-/// y=4   . . . . . . . . . h1
+/// y=4   . . . . . . . . . h2
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct VvwPosition {
@@ -731,13 +731,13 @@ impl Game for VvwPosition {
 mod tests {
     use super::*;
 
-    const TRAP: &str = "5x10 v 9,0:h2 4,1:w4 2,2:h4 4,3:v4 9,4:h1";
+    const TRAP: &str = "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2";
 
     #[test]
     fn text_round_trips_and_sorts() {
-        let p = VvwPosition::parse("5x10 v 4,3:v4 2,2:h4 9,4:h1 4,1:w4 9,0:h2").unwrap();
+        let p = VvwPosition::parse("5x10 v 4,3:v4 9,2:h1 2,2:h4 9,4:h2 4,1:w4 9,0:h2").unwrap();
         assert_eq!(p.to_text(), TRAP);
-        assert_eq!(p.total(Kind::Humans), 7);
+        assert_eq!(p.total(Kind::Humans), 9);
         assert_eq!(p.hash(), p.hash_from_scratch());
     }
 
