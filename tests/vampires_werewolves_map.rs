@@ -6,7 +6,10 @@ use weightforge::games::vampires_werewolves::{
     Cells, Coord, Kind, Map, MapError, MapErrorKind, VvwPosition,
 };
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vampires_werewolves/");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/vampires_werewolves/"
+);
 
 fn parse(body: &str) -> Result<Map, MapError> {
     Map::parse(&format!(
@@ -18,7 +21,8 @@ fn kind(body: &str) -> MapErrorKind {
     parse(body).expect_err("must be rejected").kind
 }
 
-const MONSTERS: &str = "<Vampires X=\"0\" Y=\"0\" Count=\"3\"/><Werewolves X=\"2\" Y=\"1\" Count=\"3\"/>";
+const MONSTERS: &str =
+    "<Vampires X=\"0\" Y=\"0\" Count=\"3\"/><Werewolves X=\"2\" Y=\"1\" Count=\"3\"/>";
 
 /// Parses the "Summary" table of the README: every map listed loads with its totals.
 #[test]
@@ -27,7 +31,9 @@ fn every_oracle_map_loads_with_the_readme_totals() {
     let mut checked = 0;
     for line in readme.lines() {
         let cols: Vec<&str> = line.split('|').map(str::trim).collect();
-        if cols.len() < 8 || !(cols[1].starts_with("official_kit/") || cols[1].starts_with("succo_twilight/")) {
+        if cols.len() < 8
+            || !(cols[1].starts_with("official_kit/") || cols[1].starts_with("succo_twilight/"))
+        {
             continue;
         }
         let path = format!("{DATA}maps/{}.xml", cols[1]);
@@ -36,11 +42,18 @@ fn every_oracle_map_loads_with_the_readme_totals() {
         let (rows, columns) = cols[2].split_once(" × ").unwrap();
         assert_eq!(map.rows().to_string(), rows, "{line}");
         assert_eq!(map.cols().to_string(), columns, "{line}");
-        for (col, home, kind) in [(3, map.vampires, Kind::Vampires), (4, map.werewolves, Kind::Werewolves)] {
+        for (col, home, kind) in [
+            (3, map.vampires, Kind::Vampires),
+            (4, map.werewolves, Kind::Werewolves),
+        ] {
             let at = home.unwrap();
             let c = map.grid.get(at);
             assert_eq!(c.kind(), kind, "{line}");
-            assert_eq!(format!("({},{}) {}", at.x, at.y, c.count()), cols[col], "{line}");
+            assert_eq!(
+                format!("({},{}) {}", at.x, at.y, c.count()),
+                cols[col],
+                "{line}"
+            );
         }
         assert_eq!(map.human_homes.len().to_string(), cols[5], "{line}");
         assert_eq!(map.grid.total(Kind::Humans).to_string(), cols[6], "{line}");
@@ -61,25 +74,48 @@ fn the_kit_files_keep_their_bom_and_crlf() {
     assert_eq!(bytes.len(), 297);
     // Same content as the succo copy (LF line ends).
     let lf = std::fs::read(format!("{DATA}maps/succo_twilight/thetrap.xml")).unwrap();
-    assert_eq!(Map::parse_bytes(&bytes).unwrap(), Map::parse_bytes(&lf).unwrap());
+    assert_eq!(
+        Map::parse_bytes(&bytes).unwrap(),
+        Map::parse_bytes(&lf).unwrap()
+    );
 }
 
 #[test]
 fn rule_declaration_is_required() {
     let e = Map::parse("<Map Rows=\"3\" Columns=\"3\"></Map>").unwrap_err();
-    assert!(matches!(e.kind, MapErrorKind::MissingDeclaration { .. }), "{e}");
+    assert!(
+        matches!(e.kind, MapErrorKind::MissingDeclaration { .. }),
+        "{e}"
+    );
     let e = Map::parse(" <?xml version=\"1.0\"?><Map Rows=\"3\" Columns=\"3\"/>").unwrap_err();
-    assert!(matches!(e.kind, MapErrorKind::MissingDeclaration { .. }), "{e}");
+    assert!(
+        matches!(e.kind, MapErrorKind::MissingDeclaration { .. }),
+        "{e}"
+    );
     let e = Map::parse("<?xml-stylesheet href=\"a\"?><Map Rows=\"3\" Columns=\"3\"/>").unwrap_err();
-    assert!(matches!(e.kind, MapErrorKind::MissingDeclaration { .. }), "{e}");
+    assert!(
+        matches!(e.kind, MapErrorKind::MissingDeclaration { .. }),
+        "{e}"
+    );
 }
 
 #[test]
 fn rule_map_must_be_the_next_node() {
     let e = kind("<!-- a comment --><Map Rows=\"3\" Columns=\"3\"/>");
-    assert_eq!(e, MapErrorKind::NotMap { found: "a comment".into() });
-    assert!(matches!(kind("<Humans X=\"1\" Y=\"1\" Count=\"1\"/>"), MapErrorKind::NotMap { .. }));
-    assert!(matches!(kind("<map Rows=\"3\" Columns=\"3\"/>"), MapErrorKind::NotMap { .. }));
+    assert_eq!(
+        e,
+        MapErrorKind::NotMap {
+            found: "a comment".into()
+        }
+    );
+    assert!(matches!(
+        kind("<Humans X=\"1\" Y=\"1\" Count=\"1\"/>"),
+        MapErrorKind::NotMap { .. }
+    ));
+    assert!(matches!(
+        kind("<map Rows=\"3\" Columns=\"3\"/>"),
+        MapErrorKind::NotMap { .. }
+    ));
     assert!(matches!(kind(""), MapErrorKind::NotMap { .. }));
     // Whitespace (and CRLF) between the declaration and Map is fine.
     assert!(parse("\r\n\t <Map Rows=\"3\" Columns=\"3\"/>").is_ok());
@@ -89,7 +125,9 @@ fn rule_map_must_be_the_next_node() {
 fn rule_map_carries_only_rows_and_columns() {
     assert_eq!(
         kind("<Map Rows=\"3\" Columns=\"3\" Name=\"x\"/>"),
-        MapErrorKind::MapAttribute { name: "Name".into() }
+        MapErrorKind::MapAttribute {
+            name: "Name".into()
+        }
     );
     assert_eq!(
         kind("<Map Columns=\"3\"/>"),
@@ -97,15 +135,26 @@ fn rule_map_carries_only_rows_and_columns() {
     );
     assert_eq!(
         kind("<Map Rows=\"3\"/>"),
-        MapErrorKind::MissingAttribute { attribute: "Columns" }
+        MapErrorKind::MissingAttribute {
+            attribute: "Columns"
+        }
     );
 }
 
 #[test]
 fn rule_numbers_are_bytes() {
-    assert!(matches!(kind("<Map Rows=\"256\" Columns=\"3\"/>"), MapErrorKind::BadNumber { .. }));
-    assert!(matches!(kind("<Map Rows=\"-1\" Columns=\"3\"/>"), MapErrorKind::BadNumber { .. }));
-    assert!(matches!(kind("<Map Rows=\"3.0\" Columns=\"3\"/>"), MapErrorKind::BadNumber { .. }));
+    assert!(matches!(
+        kind("<Map Rows=\"256\" Columns=\"3\"/>"),
+        MapErrorKind::BadNumber { .. }
+    ));
+    assert!(matches!(
+        kind("<Map Rows=\"-1\" Columns=\"3\"/>"),
+        MapErrorKind::BadNumber { .. }
+    ));
+    assert!(matches!(
+        kind("<Map Rows=\"3.0\" Columns=\"3\"/>"),
+        MapErrorKind::BadNumber { .. }
+    ));
     let e = kind(&format!(
         "<Map Rows=\"3\" Columns=\"3\"><Humans X=\"1\" Y=\"1\" Count=\"300\"/>{MONSTERS}</Map>"
     ));
@@ -123,8 +172,16 @@ fn rule_numbers_are_bytes() {
 
 #[test]
 fn rule_rows_and_columns_are_at_least_one() {
-    assert_eq!(kind("<Map Rows=\"0\" Columns=\"3\"/>"), MapErrorKind::ZeroSize { attribute: "Rows" });
-    assert_eq!(kind("<Map Rows=\"3\" Columns=\"0\"/>"), MapErrorKind::ZeroSize { attribute: "Columns" });
+    assert_eq!(
+        kind("<Map Rows=\"0\" Columns=\"3\"/>"),
+        MapErrorKind::ZeroSize { attribute: "Rows" }
+    );
+    assert_eq!(
+        kind("<Map Rows=\"3\" Columns=\"0\"/>"),
+        MapErrorKind::ZeroSize {
+            attribute: "Columns"
+        }
+    );
 }
 
 #[test]
@@ -138,12 +195,22 @@ fn rule_x_below_columns_and_y_below_rows() {
     let e = kind("<Map Rows=\"3\" Columns=\"4\"><Humans X=\"4\" Y=\"0\" Count=\"1\"/></Map>");
     assert_eq!(
         e,
-        MapErrorKind::OutOfGrid { element: "Humans".into(), attribute: "X", value: 4, limit: 4 }
+        MapErrorKind::OutOfGrid {
+            element: "Humans".into(),
+            attribute: "X",
+            value: 4,
+            limit: 4
+        }
     );
     let e = kind("<Map Rows=\"3\" Columns=\"4\"><Vampires X=\"0\" Y=\"3\" Count=\"1\"/></Map>");
     assert_eq!(
         e,
-        MapErrorKind::OutOfGrid { element: "Vampires".into(), attribute: "Y", value: 3, limit: 3 }
+        MapErrorKind::OutOfGrid {
+            element: "Vampires".into(),
+            attribute: "Y",
+            value: 3,
+            limit: 3
+        }
     );
 }
 
@@ -171,10 +238,20 @@ fn rule_extra_attributes_on_children_are_ignored() {
 #[test]
 fn rule_unknown_elements_with_all_three_are_errors() {
     let e = kind("<Map Rows=\"3\" Columns=\"3\"><Zombies X=\"1\" Y=\"1\" Count=\"1\"/></Map>");
-    assert_eq!(e, MapErrorKind::UnknownElement { name: "Zombies".into() });
+    assert_eq!(
+        e,
+        MapErrorKind::UnknownElement {
+            name: "Zombies".into()
+        }
+    );
     // Names are case-sensitive.
     let e = kind("<Map Rows=\"3\" Columns=\"3\"><humans X=\"1\" Y=\"1\" Count=\"1\"/></Map>");
-    assert_eq!(e, MapErrorKind::UnknownElement { name: "humans".into() });
+    assert_eq!(
+        e,
+        MapErrorKind::UnknownElement {
+            name: "humans".into()
+        }
+    );
 }
 
 #[test]
@@ -199,12 +276,23 @@ fn rule_reading_stops_at_the_first_closing_tag() {
     assert_eq!(m.grid.total(Kind::Humans), 4);
     assert_eq!((m.vampires, m.werewolves), (None, None));
     // After </Map> nothing is read, not even garbage.
-    let m = parse(&format!("<Map Rows=\"3\" Columns=\"3\">{MONSTERS}</Map><<<not xml"));
+    let m = parse(&format!(
+        "<Map Rows=\"3\" Columns=\"3\">{MONSTERS}</Map><<<not xml"
+    ));
     assert!(m.is_ok());
     // The closing tag must match the open element, and the file must not end before it.
     let e = kind("<Map Rows=\"3\" Columns=\"3\"><Humans X=\"1\" Y=\"1\" Count=\"4\"></Map>");
-    assert_eq!(e, MapErrorKind::MismatchedClose { expected: "Humans".into(), found: "Map".into() });
-    assert!(matches!(kind("<Map Rows=\"3\" Columns=\"3\">"), MapErrorKind::Syntax(_)));
+    assert_eq!(
+        e,
+        MapErrorKind::MismatchedClose {
+            expected: "Humans".into(),
+            found: "Map".into()
+        }
+    );
+    assert!(matches!(
+        kind("<Map Rows=\"3\" Columns=\"3\">"),
+        MapErrorKind::Syntax(_)
+    ));
 }
 
 #[test]
@@ -238,22 +326,30 @@ fn comments_and_text_inside_map_are_skipped() {
 
 #[test]
 fn syntax_errors_say_where() {
-    let e = parse("<Map Rows=\"3\" Columns=\"3\">\n  <Humans X=1 Y=\"1\" Count=\"1\"/>\n</Map>").unwrap_err();
+    let e = parse("<Map Rows=\"3\" Columns=\"3\">\n  <Humans X=1 Y=\"1\" Count=\"1\"/>\n</Map>")
+        .unwrap_err();
     assert!(matches!(e.kind, MapErrorKind::Syntax(_)), "{e}");
     assert_eq!((e.line, e.column), (3, 13), "{e}");
     let e = parse("<Map Rows=\"3\" Rows=\"4\" Columns=\"3\"/>").unwrap_err();
     assert_eq!(
         e.kind,
-        MapErrorKind::DuplicateAttribute { element: "Map".into(), attribute: "Rows".into() }
+        MapErrorKind::DuplicateAttribute {
+            element: "Map".into(),
+            attribute: "Rows".into()
+        }
     );
-    let e = parse("<Map Rows=\"3\" Columns=\"3\">\n<Humans X=\"5\" Y=\"1\" Count=\"1\"/></Map>").unwrap_err();
+    let e = parse("<Map Rows=\"3\" Columns=\"3\">\n<Humans X=\"5\" Y=\"1\" Count=\"1\"/></Map>")
+        .unwrap_err();
     assert_eq!((e.line, e.column), (3, 9), "{e}");
     assert!(e.to_string().contains("line 3, column 9"), "{e}");
     let e = Map::parse_bytes(b"<?xml version=\"1.0\"?>\n<Map Rows=\"\xff\"/>").unwrap_err();
     assert_eq!((e.kind, e.line), (MapErrorKind::NotUtf8, 2));
     // Entity references in values are resolved.
     assert!(parse("<Map Rows=\"&#51;\" Columns=\"3\"/>").unwrap().rows() == 3);
-    assert!(matches!(kind("<Map Rows=\"&bogus;\" Columns=\"3\"/>"), MapErrorKind::Syntax(_)));
+    assert!(matches!(
+        kind("<Map Rows=\"&bogus;\" Columns=\"3\"/>"),
+        MapErrorKind::Syntax(_)
+    ));
 }
 
 #[test]

@@ -58,13 +58,19 @@ fn server_layouts_are_byte_exact() {
 
 #[test]
 fn client_layouts_are_byte_exact() {
-    assert_eq!(ClientMessage::Nme(b"deep".to_vec()).to_bytes(), b"NME\x04deep");
+    assert_eq!(
+        ClientMessage::Nme(b"deep".to_vec()).to_bytes(),
+        b"NME\x04deep"
+    );
     // Source x, source y, COUNT, target x, target y.
     let mov = ClientMessage::Mov(vec![
         Step::new(at(4, 3), 3, at(3, 2)),
         Step::new(at(4, 3), 1, at(5, 4)),
     ]);
-    assert_eq!(mov.to_bytes(), b"MOV\x02\x04\x03\x03\x03\x02\x04\x03\x01\x05\x04");
+    assert_eq!(
+        mov.to_bytes(),
+        b"MOV\x02\x04\x03\x03\x03\x02\x04\x03\x01\x05\x04"
+    );
 }
 
 /// Feeds `bytes` in chunks of `size` and collects the decoded messages.
@@ -107,7 +113,13 @@ fn incomplete_messages_wait_for_more_bytes() {
     assert!(d.next_message().unwrap().is_none());
     d.feed(b"\x00\x02\x02\x00\x00\x05EN");
     let m = d.next_message().unwrap().unwrap();
-    assert_eq!(m, ServerMessage::Upd(vec![cell(1, 1, Kind::Vampires, 3), cell(2, 2, Kind::Werewolves, 5)]));
+    assert_eq!(
+        m,
+        ServerMessage::Upd(vec![
+            cell(1, 1, Kind::Vampires, 3),
+            cell(2, 2, Kind::Werewolves, 5)
+        ])
+    );
     assert!(d.next_message().unwrap().is_none());
     assert_eq!(d.pending(), 2);
     d.feed(b"D");
@@ -119,18 +131,28 @@ fn bad_messages_are_clear_errors() {
     let mut d = Decoder::<ServerMessage>::new();
     d.feed(b"XYZ\x00");
     let e = d.next_message().unwrap_err();
-    assert!(matches!(e, ProtocolError::UnknownCommand(ref s, _) if s == "XYZ"), "{e}");
+    assert!(
+        matches!(e, ProtocolError::UnknownCommand(ref s, _) if s == "XYZ"),
+        "{e}"
+    );
     let mut d = Decoder::<ServerMessage>::new();
     d.feed(b"MOV\x00");
     let e = d.next_message().unwrap_err();
     assert!(e.to_string().contains("MOV is a client message"), "{e}");
     let mut d = Decoder::<ClientMessage>::new();
     d.feed(b"UPD\x00");
-    assert!(matches!(d.next_message(), Err(ProtocolError::WrongDirection { command: "UPD", .. })));
+    assert!(matches!(
+        d.next_message(),
+        Err(ProtocolError::WrongDirection { command: "UPD", .. })
+    ));
     let mut d = Decoder::<ServerMessage>::new();
     d.feed(b"MAP\x01\x01\x02\x03\x04\x00");
     let e = d.next_message().unwrap_err();
-    assert!(e.to_string().contains("cell 1,2 holds more than one species"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("cell 1,2 holds more than one species"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -155,7 +177,10 @@ fn a_reader_survives_byte_by_byte_delivery_and_reports_a_close() {
     for want in &msgs {
         assert_eq!(&reader.read(&mut stream).unwrap(), want);
     }
-    assert!(matches!(reader.read(&mut stream), Err(ProtocolError::Closed { pending: 2 })));
+    assert!(matches!(
+        reader.read(&mut stream),
+        Err(ProtocolError::Closed { pending: 2 })
+    ));
 }
 
 #[test]
@@ -169,11 +194,17 @@ fn a_client_view_follows_the_game() {
     assert_eq!(view.human_homes.len(), 4);
     view.apply(&msgs[4]).unwrap();
     let pos = view.position().unwrap();
-    assert_eq!(pos.to_text(), "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2");
+    assert_eq!(
+        pos.to_text(),
+        "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2"
+    );
     assert_eq!(pos.ply(), 0);
     view.apply(&msgs[5]).unwrap();
     let pos = view.position().unwrap();
-    assert_eq!(pos.to_text(), "5x10 v 9,0:h2 2,2:h4 3,2:v4 5,2:w4 9,2:h1 9,4:h2");
+    assert_eq!(
+        pos.to_text(),
+        "5x10 v 9,0:h2 2,2:h4 3,2:v4 5,2:w4 9,2:h1 9,4:h2"
+    );
     assert_eq!(pos.ply(), 2);
     view.apply(&msgs[6]).unwrap();
     assert!(view.ended);
@@ -188,22 +219,38 @@ fn a_client_view_follows_the_game() {
 #[test]
 fn a_client_view_rejects_nonsense() {
     let mut view = ClientView::new();
-    assert!(matches!(view.apply(&ServerMessage::Upd(vec![])), Err(ProtocolError::Unexpected { message: "UPD", .. })));
-    view.apply(&ServerMessage::Set { rows: 2, cols: 3 }).unwrap();
+    assert!(matches!(
+        view.apply(&ServerMessage::Upd(vec![])),
+        Err(ProtocolError::Unexpected { message: "UPD", .. })
+    ));
+    view.apply(&ServerMessage::Set { rows: 2, cols: 3 })
+        .unwrap();
     let e = view.apply(&ServerMessage::Hme(at(3, 0))).unwrap_err();
     assert!(e.to_string().contains("outside the 2x3 grid"), "{e}");
-    assert!(view.apply(&ServerMessage::Set { rows: 0, cols: 3 }).is_err());
+    assert!(view
+        .apply(&ServerMessage::Set { rows: 0, cols: 3 })
+        .is_err());
     assert!(view.position().is_err());
 }
 
 #[test]
 fn applying_cells_is_a_pure_overwrite() {
     let mut g = Grid::new(2, 2);
-    apply_cells(&mut g, "UPD", &[cell(1, 1, Kind::Humans, 9), cell(0, 0, Kind::Vampires, 2)]).unwrap();
+    apply_cells(
+        &mut g,
+        "UPD",
+        &[cell(1, 1, Kind::Humans, 9), cell(0, 0, Kind::Vampires, 2)],
+    )
+    .unwrap();
     apply_cells(&mut g, "UPD", &[CellUpdate::new(at(1, 1), Content::EMPTY)]).unwrap();
     assert_eq!(g.get(at(1, 1)), Content::EMPTY);
     assert_eq!(g.get(at(0, 0)), Content::new(Kind::Vampires, 2));
     let before = g.clone();
-    assert!(apply_cells(&mut g, "UPD", &[cell(0, 1, Kind::Humans, 1), cell(2, 0, Kind::Humans, 1)]).is_err());
+    assert!(apply_cells(
+        &mut g,
+        "UPD",
+        &[cell(0, 1, Kind::Humans, 1), cell(2, 0, Kind::Humans, 1)]
+    )
+    .is_err());
     assert_eq!(g, before, "nothing changes on an error");
 }

@@ -10,7 +10,10 @@ use weightforge::games::vampires_werewolves::{
     Cells, Content, Coord, Kind, Map, VvwMove, VvwOutcome, VvwPosition, VAMPIRES, WEREWOLVES,
 };
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vampires_werewolves/maps/");
+const DATA: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/vampires_werewolves/maps/"
+);
 
 /// Samples `mv` `n` times; returns (win rate, mean survivors after a win, mean after a loss).
 fn battle_stats(text: &str, mv: &str, target: Coord, n: usize) -> (f64, f64, f64) {
@@ -47,7 +50,12 @@ fn battle_stats(text: &str, mv: &str, target: Coord, n: usize) -> (f64, f64, f64
 #[test]
 fn five_vampires_against_ten_humans() {
     // §7.3 [run]: attacker wins 25 %, mean 3.75 survivors (15 × 0.25); on a loss 7.5 humans.
-    let (rate, won, lost) = battle_stats("3x3 v 0,0:v5 1,1:h10 2,2:w3", "0,0>1,1:5", Coord::new(1, 1), 40_000);
+    let (rate, won, lost) = battle_stats(
+        "3x3 v 0,0:v5 1,1:h10 2,2:w3",
+        "0,0>1,1:5",
+        Coord::new(1, 1),
+        40_000,
+    );
     assert!((rate - 0.25).abs() < 0.01, "win rate {rate}");
     assert!((won - 3.75).abs() < 0.05, "mean survivors {won}");
     assert!((lost - 7.5).abs() < 0.05, "mean humans left {lost}");
@@ -56,7 +64,12 @@ fn five_vampires_against_ten_humans() {
 #[test]
 fn twelve_werewolves_against_ten_vampires() {
     // §7.3 [run]: 12 vs 10 werewolves → wins 70 %, mean 8.4; on a loss 10 × 0.3 = 3.
-    let (rate, won, lost) = battle_stats("3x3 w 0,0:w12 1,1:v10 2,2:v1", "0,0>1,1:12", Coord::new(1, 1), 40_000);
+    let (rate, won, lost) = battle_stats(
+        "3x3 w 0,0:w12 1,1:v10 2,2:v1",
+        "0,0>1,1:12",
+        Coord::new(1, 1),
+        40_000,
+    );
     assert!((rate - 0.7).abs() < 0.01, "win rate {rate}");
     assert!((won - 8.4).abs() < 0.05, "mean survivors {won}");
     assert!((lost - 3.0).abs() < 0.05, "mean defenders left {lost}");
@@ -65,7 +78,11 @@ fn twelve_werewolves_against_ten_vampires() {
 #[test]
 fn draws_come_in_the_official_order() {
     // One draw for the winner, then one per human, then one per attacker.
-    let battle = Battle { attackers: 5, defenders: 10, humans: true };
+    let battle = Battle {
+        attackers: 5,
+        defenders: 10,
+        humans: true,
+    };
     for seed in 0..200 {
         let got = battle.sample(&mut GameRng::seed_from_u64(seed));
         let mut rng = GameRng::seed_from_u64(seed);
@@ -75,7 +92,11 @@ fn draws_come_in_the_official_order() {
         } else {
             (0..10).filter(|_| rng.random::<f64>() < 0.75).count()
         };
-        assert_eq!((got.attacker_won, got.survivors as usize), (won, want), "seed {seed}");
+        assert_eq!(
+            (got.attacker_won, got.survivors as usize),
+            (won, want),
+            "seed {seed}"
+        );
     }
 }
 
@@ -103,8 +124,14 @@ fn outcomes_combine_battles_and_sum_to_one() {
 #[test]
 fn the_end_of_the_game() {
     // No vampires → werewolves win, checked first even when nobody is left.
-    assert_eq!(VvwPosition::parse("2x2 v 0,0:h1").unwrap().status(), Status::Win(WEREWOLVES));
-    assert_eq!(VvwPosition::parse("2x2 v 0,0:v1").unwrap().status(), Status::Win(VAMPIRES));
+    assert_eq!(
+        VvwPosition::parse("2x2 v 0,0:h1").unwrap().status(),
+        Status::Win(WEREWOLVES)
+    );
+    assert_eq!(
+        VvwPosition::parse("2x2 v 0,0:v1").unwrap().status(),
+        Status::Win(VAMPIRES)
+    );
     // At the play limit the larger species wins; equal is a draw; humans do not count.
     let mut p = VvwPosition::parse("3x3 v 0,0:v5 2,2:w5 1,1:h9").unwrap();
     assert_eq!(p.status(), Status::Ongoing);
@@ -124,10 +151,16 @@ fn the_end_of_the_game() {
 }
 
 fn starts() -> Vec<VvwPosition> {
-    let mut v: Vec<VvwPosition> = ["official_kit/all_in", "official_kit/testmap2", "official_kit/thetrap", "succo_twilight/map8", "succo_twilight/testmap"]
-        .iter()
-        .map(|m| VvwPosition::from_map(&Map::load(format!("{DATA}{m}.xml")).unwrap()).unwrap())
-        .collect();
+    let mut v: Vec<VvwPosition> = [
+        "official_kit/all_in",
+        "official_kit/testmap2",
+        "official_kit/thetrap",
+        "succo_twilight/map8",
+        "succo_twilight/testmap",
+    ]
+    .iter()
+    .map(|m| VvwPosition::from_map(&Map::load(format!("{DATA}{m}.xml")).unwrap()).unwrap())
+    .collect();
     let mut rng = GameRng::seed_from_u64(1);
     v.push(VvwPosition::start("duel", &mut rng).unwrap());
     v.push(VvwPosition::start("random", &mut rng).unwrap());
@@ -152,14 +185,19 @@ fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) {
             assert_eq!(pos.parse_move(&pos.move_text(mv)).unwrap(), mv);
             pos.outcomes(mv, &mut outs);
             let total: f64 = outs.iter().map(|o| o.1).sum();
-            assert!((total - 1.0).abs() < 1e-9 && outs.len() <= 8, "{mv:?}: {outs:?}");
+            assert!(
+                (total - 1.0).abs() < 1e-9 && outs.len() <= 8,
+                "{mv:?}: {outs:?}"
+            );
             for &(outcome, _) in &outs {
                 let before = pos;
                 let undo = pos.make(mv, outcome);
                 assert_eq!(pos.hash(), pos.hash_from_scratch(), "{mv:?}");
                 // The same ply on a dense grid gives the same board.
                 let mut grid = before.to_grid();
-                apply_ply(&mut grid, before.side_to_move(), mv.steps(), |g, _| outcome.result(g));
+                apply_ply(&mut grid, before.side_to_move(), mv.steps(), |g, _| {
+                    outcome.result(g)
+                });
                 assert_eq!(grid, pos.to_grid(), "{before:?} {mv:?}");
                 pos.unmake(mv, undo);
                 assert_eq!(pos, before);
@@ -169,7 +207,10 @@ fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) {
         let mv = moves[rng.random_range(0..moves.len())];
         let outcome = pos.sample_outcome(mv, &mut rng);
         pos.make(mv, outcome);
-        let total_before: u32 = [Kind::Humans, Kind::Vampires, Kind::Werewolves].iter().map(|&k| pos.total(k)).sum();
+        let total_before: u32 = [Kind::Humans, Kind::Vampires, Kind::Werewolves]
+            .iter()
+            .map(|&k| pos.total(k))
+            .sum();
         let dense: u32 = pos.occupied().map(|(_, c)| c.count() as u32).sum();
         assert_eq!(total_before, dense);
     }
@@ -208,8 +249,15 @@ fn random_starts_are_drawn_from_the_rng() {
     let b = VvwPosition::start("random", &mut GameRng::seed_from_u64(5)).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.total(Kind::Vampires), a.total(Kind::Werewolves));
-    let from_file = VvwPosition::start(&format!("{DATA}official_kit/thetrap.xml"), &mut GameRng::seed_from_u64(0)).unwrap();
-    assert_eq!(from_file.to_text(), "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2");
+    let from_file = VvwPosition::start(
+        &format!("{DATA}official_kit/thetrap.xml"),
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    assert_eq!(
+        from_file.to_text(),
+        "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2"
+    );
     let e = VvwPosition::start("nonsense", &mut GameRng::seed_from_u64(0)).unwrap_err();
     assert!(e.message.contains("not a start name"), "{e}");
     let _: VvwMove = from_file.parse_move("4,3>3,2:4").unwrap();
@@ -228,7 +276,9 @@ fn grids_up_to_255_by_255_work() {
 
 #[test]
 fn too_many_occupied_cells_is_a_clear_error() {
-    let cells: Vec<String> = (0..129).map(|i| format!("{},{}:h1", i % 20, i / 20)).collect();
+    let cells: Vec<String> = (0..129)
+        .map(|i| format!("{},{}:h1", i % 20, i / 20))
+        .collect();
     let text = format!("20x20 v 19,19:v1 {}", cells.join(" "));
     let e = VvwPosition::parse(&text).unwrap_err();
     assert!(e.message.contains("at most 128"), "{e}");

@@ -19,7 +19,10 @@ use weightforge::frontends::vvw_server::{
 use weightforge::game::{Role, Status};
 use weightforge::games::vampires_werewolves::{Cells, Coord, Grid, IllegalPly, Kind, Map, Step};
 
-const MAPS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/vampires_werewolves/maps/");
+const MAPS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/data/vampires_werewolves/maps/"
+);
 const DEADLINE: Duration = Duration::from_secs(90);
 
 fn map(name: &str) -> Map {
@@ -56,7 +59,11 @@ enum Script {
     SilentAt(u32),
     /// Answer the `at`-th UPD after `late` (moving one creature only); every other UPD
     /// after `each`.
-    Delays { at: u32, late: Duration, each: Duration },
+    Delays {
+        at: u32,
+        late: Duration,
+        each: Duration,
+    },
     /// Send garbage instead of NME.
     BadName,
 }
@@ -81,13 +88,23 @@ struct ClientLog {
 /// convert, else toward the nearest enemy cell.
 fn simple_move(grid: &Grid, role: Role) -> Vec<Step> {
     let own = Kind::monster(role);
-    let cells: Vec<(Coord, Kind, u8)> = grid.occupied().map(|(a, c)| (a, c.kind(), c.count())).collect();
-    let Some(&(from, _, n)) = cells.iter().filter(|c| c.1 == own).max_by_key(|c| (c.2, std::cmp::Reverse(c.0.key())))
+    let cells: Vec<(Coord, Kind, u8)> = grid
+        .occupied()
+        .map(|(a, c)| (a, c.kind(), c.count()))
+        .collect();
+    let Some(&(from, _, n)) = cells
+        .iter()
+        .filter(|c| c.1 == own)
+        .max_by_key(|c| (c.2, std::cmp::Reverse(c.0.key())))
     else {
         return vec![];
     };
     let nearest = |ok: &dyn Fn(&(Coord, Kind, u8)) -> bool| {
-        cells.iter().filter(|c| ok(c)).min_by_key(|c| (from.distance(c.0), c.0.key())).map(|c| c.0)
+        cells
+            .iter()
+            .filter(|c| ok(c))
+            .min_by_key(|c| (from.distance(c.0), c.0.key()))
+            .map(|c| c.0)
     };
     let target = nearest(&|c| c.1 == Kind::Humans && c.2 <= n)
         .or_else(|| nearest(&|c| c.1 == Kind::monster(1 - role)))
@@ -134,9 +151,17 @@ fn client(addr: SocketAddr, name: &str, script: Script, connected: mpsc::Sender<
                     Script::CloseAt(k) if k == n => break,
                     Script::GarbageAt(k) if k == n => answer = b"HELLO WORLD".to_vec(),
                     Script::IllegalAt(k) if k == n => {
-                        let enemy = grid.occupied().find(|(_, c)| c.kind() == Kind::monster(1 - role)).unwrap().0;
+                        let enemy = grid
+                            .occupied()
+                            .find(|(_, c)| c.kind() == Kind::monster(1 - role))
+                            .unwrap()
+                            .0;
                         let to = enemy.step_toward(Coord::new(grid.cols() / 2, grid.rows() / 2));
-                        let to = if to == enemy { Coord::new(enemy.x ^ 1, enemy.y) } else { to };
+                        let to = if to == enemy {
+                            Coord::new(enemy.x ^ 1, enemy.y)
+                        } else {
+                            to
+                        };
                         answer = ClientMessage::Mov(vec![Step::new(enemy, 1, to)]).to_bytes();
                     }
                     Script::EmptyAt(k) if k == n => answer = b"MOV\x00".to_vec(),
@@ -171,7 +196,11 @@ fn client(addr: SocketAddr, name: &str, script: Script, connected: mpsc::Sender<
 
 /// Runs a server and two scripted clients (the first connects first); everything must
 /// finish within [`DEADLINE`].
-fn play(map: Map, config: ServerConfig, scripts: [Script; 2]) -> (Result<GameReport, ServerError>, [ClientLog; 2]) {
+fn play(
+    map: Map,
+    config: ServerConfig,
+    scripts: [Script; 2],
+) -> (Result<GameReport, ServerError>, [ClientLog; 2]) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     let (done_tx, done_rx) = mpsc::channel();
@@ -180,10 +209,13 @@ fn play(map: Map, config: ServerConfig, scripts: [Script; 2]) -> (Result<GameRep
     });
     let (tx_a, rx_a) = mpsc::channel();
     let a = thread::spawn(move || client(addr, "alpha", scripts[0], tx_a));
-    rx_a.recv_timeout(Duration::from_secs(10)).expect("first client connected");
+    rx_a.recv_timeout(Duration::from_secs(10))
+        .expect("first client connected");
     let (tx_b, _rx_b) = mpsc::channel();
     let b = thread::spawn(move || client(addr, "beta", scripts[1], tx_b));
-    let result = done_rx.recv_timeout(DEADLINE).expect("the server finished in time");
+    let result = done_rx
+        .recv_timeout(DEADLINE)
+        .expect("the server finished in time");
     let logs = [a.join().unwrap(), b.join().unwrap()];
     (result, logs)
 }
@@ -197,7 +229,10 @@ fn full_game(name: &str) {
     let m = map(name);
     let (result, logs) = play(m.clone(), config(), [Script::Play, Script::Play]);
     let report = result.unwrap();
-    eprintln!("{name}: {:?} after {} plies ({:?})", report.status, report.plies, report.reason);
+    eprintln!(
+        "{name}: {:?} after {} plies ({:?})",
+        report.status, report.plies, report.reason
+    );
     assert_eq!(report.names, ["alpha".to_string(), "beta".to_string()]);
     // The first connection plays the vampires; both learnt the map.
     for (role, log) in logs.iter().enumerate() {
@@ -206,14 +241,21 @@ fn full_game(name: &str) {
         assert_eq!(log.human_homes, m.human_homes);
         assert_eq!(log.start.as_ref(), Some(&m.grid));
         assert!(log.error.is_none(), "{:?}", log.error);
-        assert!(log.got_end && log.got_bye && log.closed_after_bye, "{log:?}");
+        assert!(
+            log.got_end && log.got_bye && log.closed_after_bye,
+            "{log:?}"
+        );
     }
     // Each client's board at each UPD is the server's board before that ply.
     assert_eq!(report.history.len() as u32, report.plies);
     for (role, log) in logs.iter().enumerate() {
         assert!(!log.views.is_empty());
         for (k, view) in log.views.iter().enumerate() {
-            assert_eq!(view, &report.history[2 * k + role], "{name}: role {role}, UPD {k}");
+            assert_eq!(
+                view,
+                &report.history[2 * k + role],
+                "{name}: role {role}, UPD {k}"
+            );
         }
         let last = 2 * (log.views.len() - 1) + role;
         assert!(last + 2 >= report.plies as usize, "every turn was seen");
@@ -242,13 +284,22 @@ fn full_game(name: &str) {
         }
     }
     // The result agrees with the final board.
-    let (v, w) = (report.final_grid.total(Kind::Vampires), report.final_grid.total(Kind::Werewolves));
+    let (v, w) = (
+        report.final_grid.total(Kind::Vampires),
+        report.final_grid.total(Kind::Werewolves),
+    );
     match report.reason {
         EndReason::Extinction => assert!(v == 0 || w == 0),
         EndReason::PlayLimit => assert_eq!(report.plies, 200),
         ref other => panic!("unexpected end {other:?}"),
     }
-    let want = if v > w { Status::Win(0) } else if w > v { Status::Win(1) } else { Status::Draw };
+    let want = if v > w {
+        Status::Win(0)
+    } else if w > v {
+        Status::Win(1)
+    } else {
+        Status::Draw
+    };
     assert_eq!(report.status, want, "{report:?}");
 }
 
@@ -264,31 +315,65 @@ fn full_game_on_testmap2() {
 
 #[test]
 fn a_client_closing_its_socket_loses() {
-    let (result, logs) = play(map("official_kit/testmap2"), config(), [Script::CloseAt(3), Script::Play]);
+    let (result, logs) = play(
+        map("official_kit/testmap2"),
+        config(),
+        [Script::CloseAt(3), Script::Play],
+    );
     let report = result.unwrap();
     assert_eq!(report.status, Status::Win(1));
-    assert!(matches!(report.reason, EndReason::Forfeit { loser: 0, why: Forfeit::Disconnected(_) }), "{:?}", report.reason);
+    assert!(
+        matches!(
+            report.reason,
+            EndReason::Forfeit {
+                loser: 0,
+                why: Forfeit::Disconnected(_)
+            }
+        ),
+        "{:?}",
+        report.reason
+    );
     assert_eq!(report.plies, 5);
     assert!(logs[1].got_end && logs[1].got_bye);
 }
 
 #[test]
 fn garbage_instead_of_a_move_loses() {
-    let (result, logs) = play(map("official_kit/testmap2"), config(), [Script::Play, Script::GarbageAt(2)]);
+    let (result, logs) = play(
+        map("official_kit/testmap2"),
+        config(),
+        [Script::Play, Script::GarbageAt(2)],
+    );
     let report = result.unwrap();
     assert_eq!(report.status, Status::Win(0));
-    assert_eq!(report.reason, EndReason::Forfeit { loser: 1, why: Forfeit::NotMov(b"HELL".to_vec()) });
+    assert_eq!(
+        report.reason,
+        EndReason::Forfeit {
+            loser: 1,
+            why: Forfeit::NotMov(b"HELL".to_vec())
+        }
+    );
     assert_eq!(report.plies, 4);
     assert!(logs[0].got_end && logs[1].got_end && logs[1].got_bye);
 }
 
 #[test]
 fn an_illegal_ply_loses() {
-    let (result, _) = play(map("official_kit/thetrap"), config(), [Script::IllegalAt(1), Script::Play]);
+    let (result, _) = play(
+        map("official_kit/thetrap"),
+        config(),
+        [Script::IllegalAt(1), Script::Play],
+    );
     let report = result.unwrap();
     assert_eq!(report.status, Status::Win(1));
     assert!(
-        matches!(report.reason, EndReason::Forfeit { loser: 0, why: Forfeit::Illegal(IllegalPly::NotOwn { .. }) }),
+        matches!(
+            report.reason,
+            EndReason::Forfeit {
+                loser: 0,
+                why: Forfeit::Illegal(IllegalPly::NotOwn { .. })
+            }
+        ),
         "{:?}",
         report.reason
     );
@@ -296,21 +381,40 @@ fn an_illegal_ply_loses() {
 
 #[test]
 fn an_empty_ply_loses() {
-    let (result, _) = play(map("official_kit/thetrap"), config(), [Script::Play, Script::EmptyAt(1)]);
+    let (result, _) = play(
+        map("official_kit/thetrap"),
+        config(),
+        [Script::Play, Script::EmptyAt(1)],
+    );
     let report = result.unwrap();
     assert_eq!(report.status, Status::Win(0));
-    assert_eq!(report.reason, EndReason::Forfeit { loser: 1, why: Forfeit::Illegal(IllegalPly::Empty) });
+    assert_eq!(
+        report.reason,
+        EndReason::Forfeit {
+            loser: 1,
+            why: Forfeit::Illegal(IllegalPly::Empty)
+        }
+    );
     assert_eq!(report.plies, 2);
 }
 
 #[test]
 fn garbage_instead_of_a_name_aborts_the_setup() {
-    let (result, logs) = play(map("official_kit/thetrap"), config(), [Script::BadName, Script::Play]);
+    let (result, logs) = play(
+        map("official_kit/thetrap"),
+        config(),
+        [Script::BadName, Script::Play],
+    );
     match result {
-        Err(ServerError::Setup { player: 0, message }) => assert!(message.contains("NME"), "{message}"),
+        Err(ServerError::Setup { player: 0, message }) => {
+            assert!(message.contains("NME"), "{message}")
+        }
         other => panic!("{other:?}"),
     }
-    assert!(logs[1].error.is_some(), "the other client sees the connection end");
+    assert!(
+        logs[1].error.is_some(),
+        "the other client sees the connection end"
+    );
 }
 
 #[test]
@@ -320,12 +424,18 @@ fn a_silent_turn_is_skipped_without_loss() {
         max_plays: 6,
         ..config()
     };
-    let (result, logs) = play(map("official_kit/testmap2"), cfg, [Script::SilentAt(1), Script::Play]);
+    let (result, logs) = play(
+        map("official_kit/testmap2"),
+        cfg,
+        [Script::SilentAt(1), Script::Play],
+    );
     let report = result.unwrap();
     assert_eq!(report.reason, EndReason::PlayLimit);
     assert_eq!(report.plies, 6);
     assert_eq!(report.log[0], PlyRecord::TimedOut);
-    assert!(report.log[1..].iter().all(|r| matches!(r, PlyRecord::Played(_))));
+    assert!(report.log[1..]
+        .iter()
+        .all(|r| matches!(r, PlyRecord::Played(_))));
     // The skipped ply changed nothing: the werewolves' first UPD is empty.
     assert!(logs[1].updates[0].is_empty());
 }
@@ -337,13 +447,27 @@ fn a_late_answer_is_discarded_before_the_next_turn() {
         max_plays: 6,
         ..config()
     };
-    let late = Script::Delays { at: 1, late: Duration::from_millis(650), each: Duration::ZERO };
-    let slow = Script::Delays { at: 0, late: Duration::ZERO, each: Duration::from_millis(350) };
+    let late = Script::Delays {
+        at: 1,
+        late: Duration::from_millis(650),
+        each: Duration::ZERO,
+    };
+    let slow = Script::Delays {
+        at: 0,
+        late: Duration::ZERO,
+        each: Duration::from_millis(350),
+    };
     let (result, logs) = play(map("official_kit/testmap2"), cfg, [late, slow]);
     let report = result.unwrap();
     assert_eq!(report.log[0], PlyRecord::TimedOut);
     assert_eq!(report.reason, EndReason::PlayLimit, "{report:?}");
-    assert!(report.log[1..].iter().all(|r| matches!(r, PlyRecord::Played(_))), "{:?}", report.log);
+    assert!(
+        report.log[1..]
+            .iter()
+            .all(|r| matches!(r, PlyRecord::Played(_))),
+        "{:?}",
+        report.log
+    );
     // The vampires' second answer (not the late first one) made ply 2.
     let second = match &report.log[2] {
         PlyRecord::Played(s) => s.clone(),
@@ -354,13 +478,30 @@ fn a_late_answer_is_discarded_before_the_next_turn() {
 
 #[test]
 fn the_play_limit_and_the_game_clock() {
-    let cfg = ServerConfig { max_plays: 10, ..config() };
-    let (result, _) = play(map("official_kit/testmap2"), cfg, [Script::Play, Script::Play]);
+    let cfg = ServerConfig {
+        max_plays: 10,
+        ..config()
+    };
+    let (result, _) = play(
+        map("official_kit/testmap2"),
+        cfg,
+        [Script::Play, Script::Play],
+    );
     let report = result.unwrap();
-    assert_eq!((report.reason.clone(), report.plies), (EndReason::PlayLimit, 10));
+    assert_eq!(
+        (report.reason.clone(), report.plies),
+        (EndReason::PlayLimit, 10)
+    );
     assert_eq!(report.status, Status::Draw); // 10 against 10, no human reached yet
-    let cfg = ServerConfig { game_duration: Some(Duration::ZERO), ..config() };
-    let (result, _) = play(map("official_kit/testmap2"), cfg, [Script::Play, Script::Play]);
+    let cfg = ServerConfig {
+        game_duration: Some(Duration::ZERO),
+        ..config()
+    };
+    let (result, _) = play(
+        map("official_kit/testmap2"),
+        cfg,
+        [Script::Play, Script::Play],
+    );
     let report = result.unwrap();
     assert_eq!((report.reason, report.plies), (EndReason::GameClock, 2));
 }

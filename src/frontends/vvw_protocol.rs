@@ -91,7 +91,9 @@ pub enum ProtocolError {
         other: &'static str,
     },
     /// A `MAP` or `UPD` cell with more than one non-zero count.
-    #[error("{command} cell {x},{y} holds more than one species ({humans}, {vampires}, {werewolves})")]
+    #[error(
+        "{command} cell {x},{y} holds more than one species ({humans}, {vampires}, {werewolves})"
+    )]
     MixedCell {
         /// `MAP` or `UPD`.
         command: &'static str,
@@ -202,12 +204,23 @@ impl Message for ServerMessage {
         };
         let fixed = |len: usize| (buf.len() >= len).then_some(len);
         Ok(match &c {
-            b"SET" => fixed(5).map(|n| (ServerMessage::Set { rows: buf[3], cols: buf[4] }, n)),
+            b"SET" => fixed(5).map(|n| {
+                (
+                    ServerMessage::Set {
+                        rows: buf[3],
+                        cols: buf[4],
+                    },
+                    n,
+                )
+            }),
             b"HME" => fixed(5).map(|n| (ServerMessage::Hme(Coord::new(buf[3], buf[4])), n)),
             b"END" => Some((ServerMessage::End, 3)),
             b"BYE" => Some((ServerMessage::Bye, 3)),
             b"HUM" => counted(buf, 2).map(|(body, n)| {
-                let homes = body.chunks_exact(2).map(|p| Coord::new(p[0], p[1])).collect();
+                let homes = body
+                    .chunks_exact(2)
+                    .map(|p| Coord::new(p[0], p[1]))
+                    .collect();
                 (ServerMessage::Hum(homes), n)
             }),
             b"MAP" => match counted(buf, 5) {
@@ -231,7 +244,9 @@ impl Message for ServerMessage {
 
     fn encode(&self, out: &mut Vec<u8>) {
         match self {
-            ServerMessage::Set { rows, cols } => out.extend_from_slice(&[b'S', b'E', b'T', *rows, *cols]),
+            ServerMessage::Set { rows, cols } => {
+                out.extend_from_slice(&[b'S', b'E', b'T', *rows, *cols])
+            }
             ServerMessage::Hum(homes) => {
                 out.extend_from_slice(b"HUM");
                 out.push(homes.len() as u8);
@@ -398,7 +413,11 @@ pub fn write_message(stream: &mut impl Write, message: &impl Message) -> std::io
 
 /// Overwrites the cells of a `MAP` or `UPD` on `grid` (the server's numbers are the
 /// truth: battles are random). Fails without changing anything if a cell lies outside.
-pub fn apply_cells(grid: &mut Grid, command: &'static str, cells: &[CellUpdate]) -> Result<(), ProtocolError> {
+pub fn apply_cells(
+    grid: &mut Grid,
+    command: &'static str,
+    cells: &[CellUpdate],
+) -> Result<(), ProtocolError> {
     if let Some(bad) = cells.iter().find(|c| !grid.contains(c.at)) {
         return Err(ProtocolError::OutOfGrid {
             command,
@@ -485,7 +504,11 @@ impl ClientView {
                     why: "it came before HME".into(),
                 })?;
                 // Vampires on our start cell ⇒ we are the vampires, else the werewolves.
-                self.role = Some(if grid.get(home).kind() == Kind::Vampires { 0 } else { 1 });
+                self.role = Some(if grid.get(home).kind() == Kind::Vampires {
+                    0
+                } else {
+                    1
+                });
             }
             ServerMessage::Upd(cells) => {
                 let grid = self.grid.as_mut().ok_or_else(|| before_set("UPD"))?;
@@ -515,7 +538,10 @@ mod tests {
 
     #[test]
     fn layouts_are_byte_exact() {
-        assert_eq!(ServerMessage::Set { rows: 5, cols: 10 }.to_bytes(), b"SET\x05\x0a");
+        assert_eq!(
+            ServerMessage::Set { rows: 5, cols: 10 }.to_bytes(),
+            b"SET\x05\x0a"
+        );
         let mov = ClientMessage::Mov(vec![Step::new(Coord::new(4, 3), 2, Coord::new(5, 2))]);
         assert_eq!(mov.to_bytes(), b"MOV\x01\x04\x03\x02\x05\x02");
         let upd = ServerMessage::Upd(vec![CellUpdate::new(Coord::new(1, 2), Content::EMPTY)]);

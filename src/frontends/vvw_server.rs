@@ -150,7 +150,11 @@ pub enum ServerError {
 }
 
 /// Binds `addr` (e.g. `("127.0.0.1", DEFAULT_PORT)`) and plays one game on it.
-pub fn serve(addr: impl ToSocketAddrs, map: &Map, config: &ServerConfig) -> Result<GameReport, ServerError> {
+pub fn serve(
+    addr: impl ToSocketAddrs,
+    map: &Map,
+    config: &ServerConfig,
+) -> Result<GameReport, ServerError> {
     let listener = TcpListener::bind(addr)?;
     run_game(&listener, map, config)
 }
@@ -177,7 +181,11 @@ fn read_exact_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> R
         match stream.read(&mut buf[filled..]) {
             Ok(0) => return ReadEnd::Closed("connection closed by the client".into()),
             Ok(n) => filled += n,
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                ) => {}
             Err(e) => return ReadEnd::Closed(e.to_string()),
         }
     }
@@ -194,7 +202,11 @@ fn discard_waiting(stream: &mut TcpStream) {
     }
 }
 
-fn accept_by(listener: &TcpListener, timeout: Option<Duration>, player: Role) -> Result<TcpStream, ServerError> {
+fn accept_by(
+    listener: &TcpListener,
+    timeout: Option<Duration>,
+    player: Role,
+) -> Result<TcpStream, ServerError> {
     let Some(limit) = timeout else {
         return Ok(listener.accept()?.0);
     };
@@ -222,7 +234,13 @@ fn accept_by(listener: &TcpListener, timeout: Option<Duration>, player: Role) ->
 }
 
 /// Reads `NME`, answers `SET`+`HUM`+`HME` in one write and `MAP` in a second.
-fn set_up(stream: &mut TcpStream, player: Role, home: Coord, map: &Map, timeout: Option<Duration>) -> Result<String, ServerError> {
+fn set_up(
+    stream: &mut TcpStream,
+    player: Role,
+    home: Coord,
+    map: &Map,
+    timeout: Option<Duration>,
+) -> Result<String, ServerError> {
     let fail = |message: String| ServerError::Setup { player, message };
     let deadline = Instant::now() + timeout.unwrap_or(Duration::from_secs(u32::MAX as u64));
     let _ = stream.set_nodelay(true);
@@ -233,7 +251,10 @@ fn set_up(stream: &mut TcpStream, player: Role, home: Coord, map: &Map, timeout:
         ReadEnd::Closed(why) => return Err(fail(why)),
     }
     if &head[..3] != b"NME" {
-        return Err(fail(format!("expected NME first, got {:?}", String::from_utf8_lossy(&head[..3]))));
+        return Err(fail(format!(
+            "expected NME first, got {:?}",
+            String::from_utf8_lossy(&head[..3])
+        )));
     }
     let mut name = vec![0u8; head[3] as usize];
     match read_exact_by(stream, &mut name, deadline) {
@@ -249,7 +270,11 @@ fn set_up(stream: &mut TcpStream, player: Role, home: Coord, map: &Map, timeout:
     .encode(&mut first);
     ServerMessage::Hum(map.human_homes.clone()).encode(&mut first);
     ServerMessage::Hme(home).encode(&mut first);
-    let cells: Vec<CellUpdate> = map.grid.occupied().map(|(at, c)| CellUpdate::new(at, c)).collect();
+    let cells: Vec<CellUpdate> = map
+        .grid
+        .occupied()
+        .map(|(at, c)| CellUpdate::new(at, c))
+        .collect();
     let second = ServerMessage::Map(cells).to_bytes();
     stream
         .write_all(&first)
@@ -269,10 +294,16 @@ fn by_count(grid: &Grid) -> Status {
 }
 
 /// Plays one game with the next two connections on `listener` (see the module docs).
-pub fn run_game(listener: &TcpListener, map: &Map, config: &ServerConfig) -> Result<GameReport, ServerError> {
+pub fn run_game(
+    listener: &TcpListener,
+    map: &Map,
+    config: &ServerConfig,
+) -> Result<GameReport, ServerError> {
     let homes = [
-        map.vampires.ok_or(ServerError::MapWithoutMonsters("Vampires"))?,
-        map.werewolves.ok_or(ServerError::MapWithoutMonsters("Werewolves"))?,
+        map.vampires
+            .ok_or(ServerError::MapWithoutMonsters("Vampires"))?,
+        map.werewolves
+            .ok_or(ServerError::MapWithoutMonsters("Werewolves"))?,
     ];
     let mut streams = [
         accept_by(listener, config.setup_timeout, 0)?,
@@ -296,12 +327,8 @@ pub fn run_game(listener: &TcpListener, map: &Map, config: &ServerConfig) -> Res
         if config.record_history {
             history.push(grid.clone());
         }
-        let forfeit = |why: Forfeit| {
-            Some((
-                Status::Win(1 - p),
-                EndReason::Forfeit { loser: p, why },
-            ))
-        };
+        let forfeit =
+            |why: Forfeit| Some((Status::Win(1 - p), EndReason::Forfeit { loser: p, why }));
         let stream = &mut streams[p];
         discard_waiting(stream);
         let mut seen = HashSet::new();
@@ -341,7 +368,9 @@ pub fn run_game(listener: &TcpListener, map: &Map, config: &ServerConfig) -> Res
                     ReadEnd::TimedOut => None,
                     ReadEnd::Done => Some(
                         body.chunks_exact(5)
-                            .map(|m| Step::new(Coord::new(m[0], m[1]), m[2], Coord::new(m[3], m[4])))
+                            .map(|m| {
+                                Step::new(Coord::new(m[0], m[1]), m[2], Coord::new(m[3], m[4]))
+                            })
                             .collect::<Vec<Step>>(),
                     ),
                 }

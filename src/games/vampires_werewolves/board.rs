@@ -81,7 +81,8 @@ impl Coord {
     pub fn offset(self, dx: i8, dy: i8, rows: u8, cols: u8) -> Option<Coord> {
         let x = self.x as i16 + dx as i16;
         let y = self.y as i16 + dy as i16;
-        (x >= 0 && y >= 0 && x < cols as i16 && y < rows as i16).then(|| Coord::new(x as u8, y as u8))
+        (x >= 0 && y >= 0 && x < cols as i16 && y < rows as i16)
+            .then(|| Coord::new(x as u8, y as u8))
     }
 }
 
@@ -355,7 +356,10 @@ mod tests {
     fn content_is_normalised() {
         assert_eq!(Content::new(Kind::Humans, 0), Content::EMPTY);
         assert_eq!(Content::new(Kind::Empty, 7), Content::EMPTY);
-        assert_eq!(Content::from_triple(0, 3, 0).unwrap().kind(), Kind::Vampires);
+        assert_eq!(
+            Content::from_triple(0, 3, 0).unwrap().kind(),
+            Kind::Vampires
+        );
         assert!(Content::from_triple(1, 3, 0).is_none());
         assert_eq!(Content::new(Kind::Werewolves, 9).triple(), (0, 0, 9));
     }

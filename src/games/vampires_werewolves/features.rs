@@ -154,7 +154,9 @@ pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 
     let mut humans_eval = 0.0;
     let mut closer: u128 = 0; // bit i: human cell i is strictly nearer to own than opponent
     for (i, h) in humans.iter().enumerate() {
-        let Some((d1, g)) = nearest(h.at, own) else { continue };
+        let Some((d1, g)) = nearest(h.at, own) else {
+            continue;
+        };
         let d2 = nearest(h.at, opp).map_or(u32::MAX, |(d, _)| d);
         let weight = match d1.cmp(&d2) {
             std::cmp::Ordering::Less => 0.75,
@@ -180,7 +182,9 @@ pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 
                 .min_by_key(|(_, h)| (g.at.distance(h.at), std::cmp::Reverse(h.count)))
                 .map(|(i, h)| (i, *h))
         };
-        let Some((i, h)) = pick(true).or_else(|| pick(false)) else { break };
+        let Some((i, h)) = pick(true).or_else(|| pick(false)) else {
+            break;
+        };
         taken |= 1 << i;
         let m = g.count as f64;
         let weight = 0.22 - 0.02 * g.at.distance(h.at) as f64;
@@ -303,12 +307,15 @@ mod tests {
         // monsters_to_humans: v4 takes h2 (nearer to own): (0.22 − 0.04)·2 = 0.36.
         assert!(close(f[2], 0.36), "{f:?}");
         assert_eq!(f[3], 0.0); // one group
-        // future_fight: 4 vs 3: P = 4/3 − 0.5 = 0.8333; own P²·4, opp (1−P)²·3.
+                               // future_fight: 4 vs 3: P = 4/3 − 0.5 = 0.8333; own P²·4, opp (1−P)²·3.
         let p: f64 = 4.0 / 3.0 - 0.5;
-        assert!(close(f[4], p * p * 4.0 - (1.0 - p) * (1.0 - p) * 3.0), "{f:?}");
+        assert!(
+            close(f[4], p * p * 4.0 - (1.0 - p) * (1.0 - p) * 3.0),
+            "{f:?}"
+        );
         assert_eq!(f[5], 0.0); // not adjacent
-        // Opponent: h6 nearer to w3 (3 < 4): 0.75·(P²·9 − 3), P = 3/12;
-        // h2 farther: 0. monsters_to_humans: w3 takes h6: (0.22 − 0.06)·(P²·9 − 3).
+                               // Opponent: h6 nearer to w3 (3 < 4): 0.75·(P²·9 − 3), P = 3/12;
+                               // h2 farther: 0. monsters_to_humans: w3 takes h6: (0.22 − 0.06)·(P²·9 − 3).
         let q: f64 = 0.25;
         assert!(close(f[6], 0.75 * (q * q * 9.0 - 3.0)), "{f:?}");
         assert!(close(f[7], 0.16 * (q * q * 9.0 - 3.0)), "{f:?}");

@@ -120,7 +120,9 @@ pub enum MapErrorKind {
         limit: u8,
     },
     /// An element with X, Y and Count whose name is not Humans, Vampires or Werewolves.
-    #[error("unknown element <{name}> with X, Y and Count (expected Humans, Vampires or Werewolves)")]
+    #[error(
+        "unknown element <{name}> with X, Y and Count (expected Humans, Vampires or Werewolves)"
+    )]
     UnknownElement {
         /// The element's name.
         name: String,
@@ -444,16 +446,27 @@ impl<'a> Lexer<'a> {
                 return Err(self.syntax(start, format!("unterminated tag <{name}")));
             }
             if self.pos == before_ws {
-                return Err(self.syntax(self.pos, format!("expected whitespace, '>' or '/>' in <{name}>")));
+                return Err(self.syntax(
+                    self.pos,
+                    format!("expected whitespace, '>' or '/>' in <{name}>"),
+                ));
             }
             let at = self.pos;
             let attr = self.name();
             if attr.is_empty() {
-                return Err(self.syntax(at, format!("unexpected {:?} in <{name}>", rest.chars().next().unwrap_or(' '))));
+                return Err(self.syntax(
+                    at,
+                    format!(
+                        "unexpected {:?} in <{name}>",
+                        rest.chars().next().unwrap_or(' ')
+                    ),
+                ));
             }
             self.skip_whitespace();
             if !self.rest().starts_with('=') {
-                return Err(self.syntax(self.pos, format!("attribute {attr} of <{name}> lacks '='")));
+                return Err(
+                    self.syntax(self.pos, format!("attribute {attr} of <{name}> lacks '='"))
+                );
             }
             self.pos += 1;
             self.skip_whitespace();
@@ -533,7 +546,9 @@ fn parse_byte(text: &str) -> Option<u8> {
     if trimmed.len() > 3 {
         return None;
     }
-    trimmed.parse::<u16>().map_or(Some(0), |v| u8::try_from(v).ok())
+    trimmed
+        .parse::<u16>()
+        .map_or(Some(0), |v| u8::try_from(v).ok())
 }
 
 struct Parser<'a> {

@@ -59,7 +59,10 @@ impl Groups {
             items: [Group::default(); MAX_CELLS],
         };
         for (at, c) in pos.occupied().filter(|(_, c)| c.kind() == kind) {
-            g.items[g.len] = Group { at, count: c.count() };
+            g.items[g.len] = Group {
+                at,
+                count: c.count(),
+            };
             g.len += 1;
         }
         g.items[..g.len].sort_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
@@ -96,7 +99,11 @@ fn coordinated(moves: impl Iterator<Item = (Group, Coord)>) -> Option<VvwMove> {
     for (g, to) in moves {
         let steps = mv.steps();
         let clash = steps.iter().any(|s| s.from == to || s.to == g.at);
-        let arriving: u32 = steps.iter().filter(|s| s.to == to).map(|s| s.count as u32).sum();
+        let arriving: u32 = steps
+            .iter()
+            .filter(|s| s.to == to)
+            .map(|s| s.count as u32)
+            .sum();
         if to == g.at || clash || arriving + g.count as u32 > 255 {
             continue;
         }
@@ -134,9 +141,11 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
     // 1. Coordinated plies.
     if own.len() >= 2 {
         let movers = &own[..own.len().min(MAX_MOVERS)];
-        let goals = coordinated(movers.iter().filter_map(|&g| {
-            goal(g, own, humans, enemies).map(|t| (g, g.at.step_toward(t)))
-        }));
+        let goals = coordinated(
+            movers
+                .iter()
+                .filter_map(|&g| goal(g, own, humans, enemies).map(|t| (g, g.at.step_toward(t)))),
+        );
         let largest = own[0].at;
         let gather = coordinated(movers[1..].iter().map(|&g| (g, g.at.step_toward(largest))));
         if let Some(mv) = goals {
@@ -168,7 +177,8 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
         // Two nearest human cells it outnumbers: exactly enough to convert them.
         let mut near = [None; 2];
         near[0] = nearest(g.at, humans, |h| h.count < g.count);
-        near[1] = near[0].and_then(|n0| nearest(g.at, humans, |h| h.count < g.count && h.at != n0.at));
+        near[1] =
+            near[0].and_then(|n0| nearest(g.at, humans, |h| h.count < g.count && h.at != n0.at));
         for (i, h) in near.iter().flatten().enumerate() {
             parts[i] = (h.count, g.at.step_toward(h.at));
         }
@@ -200,7 +210,9 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
             }
         }
     }
-    debug_assert!(out.out[start..].iter().all(|m| pos.check(m.steps()).is_ok()));
+    debug_assert!(out.out[start..]
+        .iter()
+        .all(|m| pos.check(m.steps()).is_ok()));
 }
 
 /// The smallest A with A ≥ 1.5·E (floating point, as the server compares).
@@ -237,8 +249,16 @@ mod tests {
         assert!(t.contains(&"1,1>1,0:3".to_string()), "{t:?}");
         assert!(t.contains(&"1,1>2,2:2".to_string()), "{t:?}");
         assert!(t.contains(&"1,1>1,0:4;1,1>2,2:3".to_string()), "{t:?}");
-        assert!(t.contains(&"1,1>0,2:2".to_string()), "kill the lone werewolf: {t:?}");
-        assert_eq!(t.iter().filter(|m| m.ends_with(":7") && !m.contains(';')).count(), 8);
+        assert!(
+            t.contains(&"1,1>0,2:2".to_string()),
+            "kill the lone werewolf: {t:?}"
+        );
+        assert_eq!(
+            t.iter()
+                .filter(|m| m.ends_with(":7") && !m.contains(';'))
+                .count(),
+            8
+        );
     }
 
     #[test]
@@ -252,7 +272,10 @@ mod tests {
     #[test]
     fn corner_group_has_three_whole_steps() {
         let t = texts("5x5 w 0,0:w2 4,4:v9");
-        let whole: Vec<&String> = t.iter().filter(|m| m.starts_with("0,0>") && m.ends_with(":2")).collect();
+        let whole: Vec<&String> = t
+            .iter()
+            .filter(|m| m.starts_with("0,0>") && m.ends_with(":2"))
+            .collect();
         assert_eq!(whole.len(), 3, "{t:?}");
     }
 }

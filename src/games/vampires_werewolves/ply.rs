@@ -137,7 +137,11 @@ fn species_name(kind: Kind) -> String {
 /// the mover's creatures from an in-grid cell to one of its in-grid neighbours, no cell is
 /// both a source and a target, no source gives more than it holds, and at most 255
 /// creatures arrive at any target.
-pub fn check_ply<C: Cells + ?Sized>(cells: &C, mover: Role, steps: &[Step]) -> Result<(), IllegalPly> {
+pub fn check_ply<C: Cells + ?Sized>(
+    cells: &C,
+    mover: Role,
+    steps: &[Step],
+) -> Result<(), IllegalPly> {
     if steps.is_empty() {
         return Err(IllegalPly::Empty);
     }
@@ -244,13 +248,15 @@ pub struct TargetGroup {
 
 /// The ply's target groups in the official order (each target's first appearance).
 pub fn target_groups(steps: &[Step]) -> impl Iterator<Item = TargetGroup> + '_ {
-    steps.iter().enumerate().filter_map(move |(i, s)| {
-        (!steps[..i].iter().any(|t| t.to == s.to)).then(|| TargetGroup {
+    steps
+        .iter()
+        .enumerate()
+        .filter(move |&(i, s)| !steps[..i].iter().any(|t| t.to == s.to))
+        .map(move |(i, s)| TargetGroup {
             target: s.to,
             first: i,
             arriving: arriving_at(steps, i),
         })
-    })
 }
 
 /// What happens on a target cell (§7.2), before any random draw.
@@ -310,7 +316,10 @@ pub fn apply_ply<C: Cells + ?Sized>(
     for (g, group) in target_groups(steps).enumerate() {
         for s in steps[group.first..].iter().filter(|s| s.to == group.target) {
             let src = cells.get(s.from);
-            cells.set(s.from, Content::new(src.kind(), src.count().wrapping_sub(s.count)));
+            cells.set(
+                s.from,
+                Content::new(src.kind(), src.count().wrapping_sub(s.count)),
+            );
         }
         let before = cells.get(group.target);
         let after = match clash(before, kind, group.arriving) {
@@ -427,7 +436,10 @@ mod tests {
         let ply = [st(0, 0, 1, 1, 1), st(2, 2, 1, 2, 1), st(0, 1, 2, 1, 1)];
         let groups: Vec<TargetGroup> = target_groups(&ply).collect();
         assert_eq!(groups.len(), 2);
-        assert_eq!((groups[0].target, groups[0].arriving), (Coord::new(1, 1), 3));
+        assert_eq!(
+            (groups[0].target, groups[0].arriving),
+            (Coord::new(1, 1), 3)
+        );
         assert_eq!((groups[1].target, groups[1].first), (Coord::new(2, 1), 1));
     }
 }

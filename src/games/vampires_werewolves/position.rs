@@ -364,7 +364,10 @@ impl VvwPosition {
                 return Err(ParseError::new(text, format!("move {} is empty", i + 1)));
             }
             steps.push(parse_step(part).map_err(|m| {
-                ParseError::new(text, format!("move {} ({part:?}): {m}; expected x,y>x,y:count", i + 1))
+                ParseError::new(
+                    text,
+                    format!("move {} ({part:?}): {m}; expected x,y>x,y:count", i + 1),
+                )
             })?);
         }
         self.check(&steps)
@@ -574,7 +577,11 @@ impl Game for VvwPosition {
         for (n, (g, battle)) in self.battles(&mv).enumerate() {
             let results = battle.expected_results();
             if n >= MAX_CHANCE_BATTLES {
-                let likely = if results[0].1 >= 0.5 { results[0].0 } else { results[1].0 };
+                let likely = if results[0].1 >= 0.5 {
+                    results[0].0
+                } else {
+                    results[1].0
+                };
                 for (o, _) in out.iter_mut() {
                     o.set(g, likely);
                 }
@@ -650,10 +657,16 @@ impl Game for VvwPosition {
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut fields = text.split_whitespace();
         let size = fields.next().ok_or_else(|| {
-            ParseError::new(text, "empty position; expected '<rows>x<cols> <v|w> <cells…>'")
+            ParseError::new(
+                text,
+                "empty position; expected '<rows>x<cols> <v|w> <cells…>'",
+            )
         })?;
         let (r, c) = size.split_once('x').ok_or_else(|| {
-            ParseError::new(text, format!("grid size {size:?} must be <rows>x<cols>, e.g. 5x10"))
+            ParseError::new(
+                text,
+                format!("grid size {size:?} must be <rows>x<cols>, e.g. 5x10"),
+            )
         })?;
         let dim = |t: &str, what: &str| -> Result<u8, ParseError> {
             match t.parse::<u8>() {
@@ -681,7 +694,10 @@ impl Game for VvwPosition {
             let bad = |m: String| {
                 ParseError::new(
                     text,
-                    format!("cell {} ({field:?}): {m}; expected x,y:<h|v|w><count>", i + 1),
+                    format!(
+                        "cell {} ({field:?}): {m}; expected x,y:<h|v|w><count>",
+                        i + 1
+                    ),
                 )
             };
             let (at, content) = field
@@ -696,7 +712,11 @@ impl Game for VvwPosition {
             let count = chars.as_str();
             let count = match count.parse::<u8>() {
                 Ok(n) if n > 0 => n,
-                _ => return Err(bad(format!("count {count:?} must be a number from 1 to 255"))),
+                _ => {
+                    return Err(bad(format!(
+                        "count {count:?} must be a number from 1 to 255"
+                    )))
+                }
             };
             cells.push((at, Content::new(kind, count)));
         }
@@ -708,7 +728,11 @@ impl Game for VvwPosition {
             "{}x{} {}",
             self.rows,
             self.cols,
-            if self.side as Role == VAMPIRES { 'v' } else { 'w' }
+            if self.side as Role == VAMPIRES {
+                'v'
+            } else {
+                'w'
+            }
         );
         for (at, c) in self.occupied() {
             s += &format!(" {at}:{}{}", c.kind().letter(), c.count());

@@ -24,7 +24,13 @@ use crate::game::GameRng;
 /// The names [`crate::game::Game::start`] knows, the default first.
 pub const START_NAMES: [&str; 2] = ["duel", "random"];
 
-fn build(rows: u8, cols: u8, humans: &[(u8, u8, u8)], vampires: (u8, u8, u8), werewolves: (u8, u8, u8)) -> Map {
+fn build(
+    rows: u8,
+    cols: u8,
+    humans: &[(u8, u8, u8)],
+    vampires: (u8, u8, u8),
+    werewolves: (u8, u8, u8),
+) -> Map {
     let mut grid = Grid::new(rows, cols);
     let mut homes = Vec::new();
     for &(x, y, n) in humans {
