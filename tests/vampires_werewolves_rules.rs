@@ -168,15 +168,15 @@ fn starts() -> Vec<VvwPosition> {
 }
 
 /// Plays a random game from `start`, checking every invariant at every ply.
-fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) {
+fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) -> usize {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut outs = Vec::new();
-    for _ in 0..plies {
+    for played in 0..plies {
         pos.legal_moves(&mut moves);
         if pos.status() != Status::Ongoing {
             assert!(moves.is_empty());
-            return;
+            return played;
         }
         assert!(!moves.is_empty(), "no ply in {pos:?}");
         for (i, &mv) in moves.iter().enumerate() {
@@ -214,6 +214,7 @@ fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) {
         let dense: u32 = pos.occupied().map(|(_, c)| c.count() as u32).sum();
         assert_eq!(total_before, dense);
     }
+    plies
 }
 
 proptest! {
@@ -223,6 +224,18 @@ proptest! {
         let pos = starts()[start];
         check_random_game(pos, seed, plies);
     }
+}
+
+#[test]
+fn whole_random_games_keep_every_invariant() {
+    let mut checked = 0;
+    for (i, start) in starts().into_iter().enumerate() {
+        for seed in 0..3 {
+            checked += check_random_game(start, seed * 10 + i as u64, 200);
+        }
+    }
+    eprintln!("{checked} plies checked");
+    assert!(checked > 500, "only {checked} plies checked");
 }
 
 #[test]

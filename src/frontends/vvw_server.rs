@@ -166,16 +166,22 @@ enum ReadEnd {
     Closed(String),
 }
 
-/// Reads exactly `buf.len()` bytes before `deadline`, never more (bytes beyond stay in the
-/// socket, as the official server reads exact counts).
-fn read_exact_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Instant) -> ReadEnd {
+/// Reads exactly `buf.len()` bytes before `deadline` (`None`: no limit), never more
+/// (bytes beyond stay in the socket, as the official server reads exact counts).
+fn read_exact_by(stream: &mut TcpStream, buf: &mut [u8], deadline: Option<Instant>) -> ReadEnd {
     let mut filled = 0;
     while filled < buf.len() {
-        let now = Instant::now();
-        if now >= deadline {
-            return ReadEnd::TimedOut;
-        }
-        if let Err(e) = stream.set_read_timeout(Some(deadline - now)) {
+        let timeout = match deadline {
+            None => None,
+            Some(d) => {
+                let now = Instant::now();
+                if now >= d {
+                    return ReadEnd::TimedOut;
+                }
+                Some(d - now)
+            }
+        };
+        if let Err(e) = stream.set_read_timeout(timeout) {
             return ReadEnd::Closed(e.to_string());
         }
         match stream.read(&mut buf[filled..]) {
@@ -242,7 +248,7 @@ fn set_up(
     timeout: Option<Duration>,
 ) -> Result<String, ServerError> {
     let fail = |message: String| ServerError::Setup { player, message };
-    let deadline = Instant::now() + timeout.unwrap_or(Duration::from_secs(u32::MAX as u64));
+    let deadline = timeout.map(|t| Instant::now() + t);
     let _ = stream.set_nodelay(true);
     let mut head = [0u8; 4];
     match read_exact_by(stream, &mut head, deadline) {
@@ -343,7 +349,7 @@ pub fn run_game(
             ply += 1;
             break;
         }
-        let deadline = Instant::now() + config.move_time;
+        let deadline = Some(Instant::now() + config.move_time);
         let mut head = [0u8; 4];
         let steps = match read_exact_by(stream, &mut head, deadline) {
             ReadEnd::Closed(why) => {
@@ -421,7 +427,7 @@ pub fn run_game(
     }
     // Read what the clients still send until they close (at most 200 ms), so that closing
     // with unread bytes does not reset the connection before END and BYE are delivered.
-    let deadline = Instant::now() + Duration::from_millis(200);
+    let deadline = Some(Instant::now() + Duration::from_millis(200));
     for stream in &mut streams {
         let mut junk = [0u8; 1500];
         while let ReadEnd::Done = read_exact_by(stream, &mut junk[..1], deadline) {
