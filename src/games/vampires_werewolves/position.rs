@@ -4,8 +4,8 @@
 //! empty, so the position keeps only its occupied cells (4 bytes each, at most
 //! [`MAX_CELLS`]), sorted row by row. Any grid size from 1 × 1 to 255 × 255 works; a board
 //! with more than [`MAX_CELLS`] occupied cells is refused with a clear error (the official
-//! maps have at most 42). The whole position is 540 bytes and `Copy`, so `make` returns a
-//! copy of it as its undo record.
+//! maps have at most 42). The whole position is 544 bytes and `Copy`, so `make` returns a
+//! copy of it as its undo record; a [`VvwMove`] is 41 bytes.
 //!
 //! Text notation (see [`VvwPosition::parse`]):
 //!
@@ -756,6 +756,13 @@ mod tests {
     use super::*;
 
     const TRAP: &str = "5x10 v 9,0:h2 4,1:w4 2,2:h4 9,2:h1 4,3:v4 9,4:h2";
+
+    #[test]
+    fn sizes_stay_small() {
+        assert_eq!(std::mem::size_of::<VvwPosition>(), 544);
+        assert_eq!(std::mem::size_of::<VvwMove>(), 41);
+        assert_eq!(std::mem::size_of::<VvwOutcome>(), 9);
+    }
 
     #[test]
     fn text_round_trips_and_sorts() {
