@@ -21,7 +21,12 @@ pub mod tunables;
 pub mod tune;
 
 /// The names of the games weightforge plays.
-pub const GAME_NAMES: &[&str] = &["wolves_sheep", "war_of_life", "abalone"];
+pub const GAME_NAMES: &[&str] = &[
+    "wolves_sheep",
+    "war_of_life",
+    "abalone",
+    "vampires_werewolves",
+];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$name`, or evaluates
 /// `$unknown` when no game has that name.
@@ -39,6 +44,10 @@ macro_rules! with_game {
             }
             "abalone" => {
                 type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+            "vampires_werewolves" => {
+                type $G = $crate::games::vampires_werewolves::VvwPosition;
                 $body
             }
             _ => $unknown,

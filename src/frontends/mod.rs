@@ -1,4 +1,7 @@
-//! Readers and writers for the file formats of the courses the games come from, so that
-//! weightforge's engines can be driven the way the course drives its students' agents.
+//! Connections to the outside world: the course file formats and the games' own servers
+//! and wire protocols, so weightforge's engines can be driven the way each course drives
+//! its students' agents.
 
 pub mod bcit;
+pub mod vvw_protocol;
+pub mod vvw_server;

@@ -1,0 +1,354 @@
+//! Evaluation features of Vampires vs Werewolves, seen by one role ("own" vs "opponent").
+//!
+//! The first six are the components of the DeepBlue heuristic (seed 003, "Heuristic
+//! function"), computed for the role; [`DEEPBLUE_WEIGHTS`] is that heuristic:
+//!
+//! ```text
+//! 1·humans_eval + 1·monsters_to_humans + 1.5·count_diff
+//!   + 0.1·split_closeness + 0.01·future_fight + 0.2·enemy_eval
+//! ```
+//!
+//! The same components seen by the opponent follow (so a tuned evaluation can be made
+//! antisymmetric), then a few plain facts. Distances are in plies (king moves: the
+//! Chebyshev distance). "Expected fight" below means the expected creatures after one
+//! attack, using the official probability P (see `battle.rs`):
+//!
+//! ```text
+//!   m monsters attack h humans:  m ≥ h → m + h;           else P²·(m + h)
+//!   m monsters attack e enemies: m ≥ 1.5e → (m, 0);       else (P²·m, (1−P)²·e)
+//! ```
+//! (P for the win, times P per survivor: the mean over the battle's random results.)
+
+use super::board::{Coord, Kind};
+use super::movegen::{Group, Groups};
+use super::position::VvwPosition;
+use crate::game::{FeatureInfo, Game, Role};
+
+/// The features, in the order [`compute`] writes them.
+pub const FEATURES: [FeatureInfo; 17] = [
+    FeatureInfo {
+        name: "count_diff",
+        meaning: "own creatures minus opponent creatures (DeepBlue weight 1.5)",
+    },
+    FeatureInfo {
+        name: "humans_eval",
+        meaning: "DeepBlue 'all humans': per human cell, expected gain of own nearest group attacking it, x0.75 if own is nearer than the opponent, x0.2 if as near, else 0",
+    },
+    FeatureInfo {
+        name: "monsters_to_humans",
+        meaning: "DeepBlue 'monster to humans': each own group takes a distinct human cell (nearest among those own reaches first, else nearest), expected gain x(0.22 - 0.02*distance)",
+    },
+    FeatureInfo {
+        name: "split_closeness",
+        meaning: "DeepBlue 'splits': sum over pairs of own groups of (0.22 - 0.02*distance); 0 with one group",
+    },
+    FeatureInfo {
+        name: "future_fight",
+        meaning: "DeepBlue 'future monster enemy': own groups (largest first) fight the whole opponent in turn; expected own left minus opponent left",
+    },
+    FeatureInfo {
+        name: "enemy_eval",
+        meaning: "DeepBlue 'enemy': per own group whose nearest opponent group is adjacent, 0.9 x expected change of (own - opponent) if it attacks",
+    },
+    FeatureInfo {
+        name: "opp_humans_eval",
+        meaning: "humans_eval seen by the opponent",
+    },
+    FeatureInfo {
+        name: "opp_monsters_to_humans",
+        meaning: "monsters_to_humans seen by the opponent",
+    },
+    FeatureInfo {
+        name: "opp_split_closeness",
+        meaning: "split_closeness seen by the opponent",
+    },
+    FeatureInfo {
+        name: "opp_future_fight",
+        meaning: "future_fight seen by the opponent",
+    },
+    FeatureInfo {
+        name: "opp_enemy_eval",
+        meaning: "enemy_eval seen by the opponent",
+    },
+    FeatureInfo {
+        name: "own_groups",
+        meaning: "number of own groups (cells)",
+    },
+    FeatureInfo {
+        name: "opp_groups",
+        meaning: "number of opponent groups",
+    },
+    FeatureInfo {
+        name: "humans_first",
+        meaning: "humans own reaches first with a group big enough to convert them, minus those the opponent reaches first (ties go to the side to move)",
+    },
+    FeatureInfo {
+        name: "largest_group_diff",
+        meaning: "own largest group minus opponent largest group",
+    },
+    FeatureInfo {
+        name: "threatened_diff",
+        meaning: "own creatures next to an opponent group 1.5 times larger, minus the opponent's creatures next to an own group 1.5 times larger",
+    },
+    FeatureInfo {
+        name: "to_move",
+        meaning: "1 when this role is to move, 0 otherwise (tempo)",
+    },
+];
+
+/// The DeepBlue heuristic as weights over [`FEATURES`].
+pub const DEEPBLUE_WEIGHTS: [f32; 17] = [
+    1.5, 1.0, 1.0, 0.1, 0.01, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+];
+
+/// The official win probability in plain floating point (for expectations).
+#[inline]
+fn proba(a: f64, e: f64, humans: bool) -> f64 {
+    let c = if humans { 1.0 } else { 1.5 };
+    if a >= c * e {
+        1.0
+    } else if a == e {
+        0.5
+    } else if a < e {
+        a / (2.0 * e)
+    } else {
+        a / e - 0.5
+    }
+}
+
+/// Expected monsters after `m` attack `h` humans.
+#[inline]
+pub fn fight_humans(m: f64, h: f64) -> f64 {
+    if m >= h {
+        m + h
+    } else {
+        let p = proba(m, h, true);
+        p * p * (m + h)
+    }
+}
+
+/// Expected (attackers, defenders) left after `m` attack `e` enemy monsters.
+#[inline]
+pub fn fight_monsters(m: f64, e: f64) -> (f64, f64) {
+    if m >= 1.5 * e {
+        (m, 0.0)
+    } else {
+        let p = proba(m, e, false);
+        (p * p * m, (1.0 - p) * (1.0 - p) * e)
+    }
+}
+
+/// Distance from `at` to the nearest group, and that group (ties to the larger count).
+#[inline]
+fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
+    groups
+        .iter()
+        .map(|g| (at.distance(g.at), *g))
+        .min_by_key(|&(d, g)| (d, std::cmp::Reverse(g.count)))
+}
+
+/// The five DeepBlue components seen by the side owning `own`:
+/// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`.
+pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 5] {
+    // Evaluation All Humans.
+    let mut humans_eval = 0.0;
+    let mut closer: u128 = 0; // bit i: human cell i is strictly nearer to own than opponent
+    for (i, h) in humans.iter().enumerate() {
+        let Some((d1, g)) = nearest(h.at, own) else {
+            continue;
+        };
+        let d2 = nearest(h.at, opp).map_or(u32::MAX, |(d, _)| d);
+        let weight = match d1.cmp(&d2) {
+            std::cmp::Ordering::Less => 0.75,
+            std::cmp::Ordering::Equal => 0.2,
+            std::cmp::Ordering::Greater => 0.0,
+        };
+        if d1 < d2 && i < 128 {
+            closer |= 1 << i;
+        }
+        let m = g.count as f64;
+        humans_eval += weight * (fight_humans(m, h.count as f64) - m);
+    }
+    // Evaluation Monster to Humans: each own group takes a distinct human cell.
+    let mut m2h = 0.0;
+    let mut taken: u128 = 0;
+    for g in own {
+        let pick = |want_closer: bool| {
+            humans
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i < 128 && taken & (1 << i) == 0)
+                .filter(|&(i, _)| (closer & (1 << i) != 0) == want_closer)
+                .min_by_key(|(_, h)| (g.at.distance(h.at), std::cmp::Reverse(h.count)))
+                .map(|(i, h)| (i, *h))
+        };
+        let Some((i, h)) = pick(true).or_else(|| pick(false)) else {
+            break;
+        };
+        taken |= 1 << i;
+        let m = g.count as f64;
+        let weight = 0.22 - 0.02 * g.at.distance(h.at) as f64;
+        m2h += weight * (fight_humans(m, h.count as f64) - m);
+    }
+    // Evaluation Splits of Monster.
+    let mut splits = 0.0;
+    for (i, a) in own.iter().enumerate() {
+        for b in &own[i + 1..] {
+            splits += 0.22 - 0.02 * a.at.distance(b.at) as f64;
+        }
+    }
+    // Evaluation Future Monster Enemy.
+    let mut enemies: f64 = opp.iter().map(|g| g.count as f64).sum();
+    let mut mine = 0.0;
+    for g in own {
+        let (left, enemy_left) = fight_monsters(g.count as f64, enemies);
+        mine += left;
+        enemies = enemy_left;
+    }
+    let future = mine - enemies;
+    // Evaluation Enemy.
+    let mut enemy_eval = 0.0;
+    for g in own {
+        if let Some((1, e)) = nearest(g.at, opp) {
+            let (m, n) = (g.count as f64, e.count as f64);
+            let (m_after, n_after) = fight_monsters(m, n);
+            enemy_eval += 0.9 * ((m_after - n_after) - (m - n));
+        }
+    }
+    [
+        humans_eval as f32,
+        m2h as f32,
+        splits as f32,
+        future as f32,
+        enemy_eval as f32,
+    ]
+}
+
+/// Humans `own` reaches first with a group able to convert them (ties: `own_moves`).
+fn humans_first(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> f64 {
+    let reach = |side: &[Group], h: &Group| {
+        side.iter()
+            .filter(|g| g.count >= h.count)
+            .map(|g| g.at.distance(h.at))
+            .min()
+    };
+    let mut total = 0.0;
+    for h in humans {
+        let n = h.count as f64;
+        match (reach(own, h), reach(opp, h)) {
+            (None, None) => {}
+            (Some(_), None) => total += n,
+            (None, Some(_)) => total -= n,
+            (Some(a), Some(b)) if a < b || (a == b && own_moves) => total += n,
+            _ => total -= n,
+        }
+    }
+    total
+}
+
+/// Creatures of `prey` next to a `hunters` group at least 1.5 times larger.
+fn threatened(prey: &[Group], hunters: &[Group]) -> f64 {
+    prey.iter()
+        .filter(|p| {
+            hunters
+                .iter()
+                .any(|h| h.at.is_neighbour(p.at) && h.count as f64 >= 1.5 * p.count as f64)
+        })
+        .map(|p| p.count as f64)
+        .sum()
+}
+
+/// Writes the features of `pos` seen by `role` into `out`, in [`FEATURES`] order.
+pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
+    let own = Groups::of(pos, Kind::monster(role));
+    let opp = Groups::of(pos, Kind::monster(1 - role));
+    let humans = Groups::of(pos, Kind::Humans);
+    let (own, opp, humans) = (own.as_slice(), opp.as_slice(), humans.as_slice());
+    let own_total = pos.total(Kind::monster(role)) as f32;
+    let opp_total = pos.total(Kind::monster(1 - role)) as f32;
+    let mine = deepblue(own, opp, humans);
+    let theirs = deepblue(opp, own, humans);
+    let largest = |g: &[Group]| g.first().map_or(0.0, |g| g.count as f32);
+    let to_move = pos.side_to_move() == role;
+    out[0] = own_total - opp_total;
+    out[1..6].copy_from_slice(&mine);
+    out[6..11].copy_from_slice(&theirs);
+    out[11] = own.len() as f32;
+    out[12] = opp.len() as f32;
+    out[13] = humans_first(own, opp, humans, to_move) as f32;
+    out[14] = largest(own) - largest(opp);
+    out[15] = (threatened(own, opp) - threatened(opp, own)) as f32;
+    out[16] = f32::from(u8::from(to_move));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn features(text: &str, role: Role) -> Vec<f32> {
+        let pos = VvwPosition::parse(text).unwrap();
+        let mut out = vec![0.0; FEATURES.len()];
+        compute(&pos, role, &mut out);
+        out
+    }
+
+    fn close(a: f32, b: f64) -> bool {
+        (a as f64 - b).abs() < 1e-4
+    }
+
+    #[test]
+    fn deepblue_components_by_hand() {
+        // 1x8 strip: v4 at 0,0; h2 at 2,0; h6 at 4,0; w3 at 7,0.
+        let f = features("1x8 v 0,0:v4 2,0:h2 4,0:h6 7,0:w3", 0);
+        assert_eq!(f[0], 1.0);
+        // humans_eval: h2: own d=2 < opp d=5 → 0.75·(6−4) = 1.5.
+        //   h6: own d=4 > opp d=3 → 0.
+        assert!(close(f[1], 1.5), "{f:?}");
+        // monsters_to_humans: v4 takes h2 (nearer to own): (0.22 − 0.04)·2 = 0.36.
+        assert!(close(f[2], 0.36), "{f:?}");
+        assert_eq!(f[3], 0.0); // one group
+                               // future_fight: 4 vs 3: P = 4/3 − 0.5 = 0.8333; own P²·4, opp (1−P)²·3.
+        let p: f64 = 4.0 / 3.0 - 0.5;
+        assert!(
+            close(f[4], p * p * 4.0 - (1.0 - p) * (1.0 - p) * 3.0),
+            "{f:?}"
+        );
+        assert_eq!(f[5], 0.0); // not adjacent
+                               // Opponent: h6 nearer to w3 (3 < 4): 0.75·(P²·9 − 3), P = 3/12;
+                               // h2 farther: 0. monsters_to_humans: w3 takes h6: (0.22 − 0.06)·(P²·9 − 3).
+        let q: f64 = 0.25;
+        assert!(close(f[6], 0.75 * (q * q * 9.0 - 3.0)), "{f:?}");
+        assert!(close(f[7], 0.16 * (q * q * 9.0 - 3.0)), "{f:?}");
+        assert_eq!((f[11], f[12]), (1.0, 1.0));
+        // humans_first: h2 only v4 can convert (+2); h6 nobody.
+        assert_eq!(f[13], 2.0);
+        assert_eq!(f[14], 1.0);
+        assert_eq!(f[15], 0.0);
+        assert_eq!(f[16], 1.0);
+    }
+
+    #[test]
+    fn splits_threats_and_enemy_eval() {
+        // v2 at 1,1 is next to w6 at 2,1 (6 ≥ 1.5·2): threatened. v9 at 4,4.
+        let f = features("6x6 w 1,1:v2 2,1:w6 4,4:v9", 0);
+        // One pair at distance 3: 0.22 − 0.06.
+        assert!(close(f[3], 0.16), "{f:?}");
+        assert_eq!(f[15], 2.0); // from the vampires' side: own 2 threatened
+        assert_eq!(f[16], 0.0);
+        // enemy_eval for vampires: v2's nearest enemy w6 adjacent: 2 vs 6, P = 1/6:
+        // 0.9·((P²·2 − (1−P)²·6) − (2 − 6)); v9's nearest enemy at distance 3 → 0.
+        let p: f64 = 2.0 / 12.0;
+        let want = 0.9 * ((p * p * 2.0 - (1.0 - p) * (1.0 - p) * 6.0) + 4.0);
+        assert!(close(f[5], want), "{f:?}");
+        let g = features("6x6 w 1,1:v2 2,1:w6 4,4:v9", 1);
+        assert_eq!(g[15], -2.0);
+        assert_eq!(g[0], -f[0]);
+        assert_eq!(g[1..6], f[6..11]);
+    }
+
+    #[test]
+    fn deepblue_weights_cover_the_features() {
+        assert_eq!(DEEPBLUE_WEIGHTS.len(), FEATURES.len());
+        assert_eq!(FEATURES[0].name, "count_diff");
+    }
+}

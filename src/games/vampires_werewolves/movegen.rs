@@ -1,0 +1,281 @@
+//! A bounded, searchable set of plies.
+//!
+//! The full ply set is astronomical (every group can send any number of creatures to any
+//! subset of its 8 neighbours, and all groups move at once), so the search gets a chosen
+//! few, at most [`MAX_PLIES`], all legal by §6 and never empty:
+//!
+//! 1. **Coordinated plies** (two or more groups at once, the [`MAX_MOVERS`] largest):
+//!    *goals* — each group steps toward its goal (a human cell it can convert, else an
+//!    enemy cell it can kill outright, else a larger own group to merge with);
+//!    *gather* — every group steps toward the largest one.
+//! 2. **Whole steps**: each group (the [`MAX_WHOLE_GROUPS`] largest) moves entirely to
+//!    one of its in-grid neighbours — up to 8 plies per group. This alone makes every
+//!    position playable.
+//! 3. **Splits**, only while the side has fewer than [`MAX_OWN_GROUPS`] groups, for its
+//!    two largest groups: exactly enough creatures to convert one of the two nearest human
+//!    cells it outnumbers step toward it (the rest stay); exactly enough to kill the
+//!    nearest enemy cell it can (A ≥ 1.5·E) step toward it; and the group halves toward
+//!    its two nearest targets when they lie in different directions.
+//!
+//! ```text
+//!   . h3 .      v7 at 1,1 with humans 1,0 (3) and 2,2 (2):
+//!   . v7 .      whole steps 1,1>x,y:7 (8 of them), splits 1,1>1,0:3 and
+//!   . .  h2     1,1>2,2:2, and the halves 1,1>1,0:4;1,1>2,2:3.
+//! ```
+
+use super::board::{Cells, Coord, Kind, DIRECTIONS};
+use super::ply::Step;
+use super::position::{VvwMove, VvwPosition, MAX_CELLS};
+use crate::game::Game;
+
+/// Most plies generated in one position.
+pub const MAX_PLIES: usize = 80;
+/// Splits are generated only while the mover has fewer groups than this.
+pub const MAX_OWN_GROUPS: usize = 4;
+/// Most groups moving in one coordinated ply.
+pub const MAX_MOVERS: usize = 4;
+/// Most groups (the largest) whose whole steps are listed.
+pub const MAX_WHOLE_GROUPS: usize = 8;
+/// Groups (the largest) that get split plies.
+const SPLIT_GROUPS: usize = 2;
+
+/// A group of creatures on one cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Group {
+    pub(super) at: Coord,
+    pub(super) count: u8,
+}
+
+/// The cells of one species, the largest first (up to [`MAX_CELLS`]), on the stack.
+pub(super) struct Groups {
+    len: usize,
+    items: [Group; MAX_CELLS],
+}
+
+impl Groups {
+    pub(super) fn of(pos: &VvwPosition, kind: Kind) -> Self {
+        let mut g = Groups {
+            len: 0,
+            items: [Group::default(); MAX_CELLS],
+        };
+        for (at, c) in pos.occupied().filter(|(_, c)| c.kind() == kind) {
+            g.items[g.len] = Group {
+                at,
+                count: c.count(),
+            };
+            g.len += 1;
+        }
+        g.items[..g.len].sort_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
+        g
+    }
+
+    pub(super) fn as_slice(&self) -> &[Group] {
+        &self.items[..self.len]
+    }
+}
+
+/// The nearest group of `among` satisfying `ok`, ties to the larger count.
+fn nearest(from: Coord, among: &[Group], ok: impl Fn(&Group) -> bool) -> Option<Group> {
+    among
+        .iter()
+        .filter(|g| g.at != from && ok(g))
+        .min_by_key(|g| (from.distance(g.at), std::cmp::Reverse(g.count)))
+        .copied()
+}
+
+/// Where a group wants to go: a convertible human cell, else an enemy cell it kills
+/// outright, else a larger own group.
+fn goal(g: Group, own: &[Group], humans: &[Group], enemies: &[Group]) -> Option<Coord> {
+    nearest(g.at, humans, |h| h.count <= g.count)
+        .or_else(|| nearest(g.at, enemies, |e| g.count as f64 >= 1.5 * e.count as f64))
+        .or_else(|| nearest(g.at, own, |o| o.count > g.count))
+        .map(|t| t.at)
+}
+
+/// Builds a ply of whole-group steps, skipping any step that would make a cell both a
+/// source and a target or send more than 255 creatures to one cell.
+fn coordinated(moves: impl Iterator<Item = (Group, Coord)>) -> Option<VvwMove> {
+    let mut mv = VvwMove::default();
+    for (g, to) in moves {
+        let steps = mv.steps();
+        let clash = steps.iter().any(|s| s.from == to || s.to == g.at);
+        let arriving: u32 = steps
+            .iter()
+            .filter(|s| s.to == to)
+            .map(|s| s.count as u32)
+            .sum();
+        if to == g.at || clash || arriving + g.count as u32 > 255 {
+            continue;
+        }
+        mv.push(Step::new(g.at, g.count, to));
+    }
+    (mv.steps().len() >= 2).then_some(mv)
+}
+
+struct Out<'a> {
+    out: &'a mut Vec<VvwMove>,
+}
+
+impl Out<'_> {
+    /// Adds a ply unless the cap is reached; `false` once full.
+    fn push(&mut self, mv: VvwMove) -> bool {
+        if self.out.len() >= MAX_PLIES {
+            return false;
+        }
+        self.out.push(mv);
+        true
+    }
+}
+
+/// Fills `out` with the mover's plies (see the module docs). `out` is not cleared.
+pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
+    let me = pos.side_to_move();
+    let own = Groups::of(pos, Kind::monster(me));
+    let humans = Groups::of(pos, Kind::Humans);
+    let enemies = Groups::of(pos, Kind::monster(1 - me));
+    let (own, humans, enemies) = (own.as_slice(), humans.as_slice(), enemies.as_slice());
+    let (rows, cols) = (pos.rows(), pos.cols());
+    let start = out.len();
+    let mut out = Out { out };
+
+    // 1. Coordinated plies.
+    if own.len() >= 2 {
+        let movers = &own[..own.len().min(MAX_MOVERS)];
+        let goals = coordinated(
+            movers
+                .iter()
+                .filter_map(|&g| goal(g, own, humans, enemies).map(|t| (g, g.at.step_toward(t)))),
+        );
+        let largest = own[0].at;
+        let gather = coordinated(movers[1..].iter().map(|&g| (g, g.at.step_toward(largest))));
+        if let Some(mv) = goals {
+            out.push(mv);
+        }
+        if let Some(mv) = gather.filter(|&m| Some(m) != goals) {
+            out.push(mv);
+        }
+    }
+
+    // 2. Whole steps.
+    for &g in &own[..own.len().min(MAX_WHOLE_GROUPS)] {
+        for &(dx, dy) in &DIRECTIONS {
+            if let Some(to) = g.at.offset(dx, dy, rows, cols) {
+                if !out.push(VvwMove::single(Step::new(g.at, g.count, to))) {
+                    return;
+                }
+            }
+        }
+    }
+
+    // 3. Splits.
+    if own.len() >= MAX_OWN_GROUPS || pos.occupied_count() + 2 > MAX_CELLS {
+        return;
+    }
+    for &g in own.iter().take(SPLIT_GROUPS).filter(|g| g.count >= 2) {
+        let first_split = out.out.len();
+        let mut parts: [(u8, Coord); 3] = [(0, g.at); 3];
+        // Two nearest human cells it outnumbers: exactly enough to convert them.
+        let mut near = [None; 2];
+        near[0] = nearest(g.at, humans, |h| h.count < g.count);
+        near[1] =
+            near[0].and_then(|n0| nearest(g.at, humans, |h| h.count < g.count && h.at != n0.at));
+        for (i, h) in near.iter().flatten().enumerate() {
+            parts[i] = (h.count, g.at.step_toward(h.at));
+        }
+        // The nearest enemy cell it can kill with part of the group.
+        if let Some(e) = nearest(g.at, enemies, |e| need_to_kill(e.count) < g.count as u32) {
+            parts[2] = (need_to_kill(e.count) as u8, g.at.step_toward(e.at));
+        }
+        for &(n, to) in &parts {
+            if n == 0 || to == g.at {
+                continue;
+            }
+            let mv = VvwMove::single(Step::new(g.at, n, to));
+            if out.out[first_split..].contains(&mv) {
+                continue;
+            }
+            if !out.push(mv) {
+                return;
+            }
+        }
+        // Halves toward the two nearest targets, if their directions differ.
+        let targets = two_directions(g.at, humans, enemies);
+        if let Some((a, b)) = targets {
+            let big = g.count.div_ceil(2);
+            let small = g.count / 2;
+            let mut mv = VvwMove::single(Step::new(g.at, big, a));
+            mv.push(Step::new(g.at, small, b));
+            if !out.push(mv) {
+                return;
+            }
+        }
+    }
+    debug_assert!(out.out[start..]
+        .iter()
+        .all(|m| pos.check(m.steps()).is_ok()));
+}
+
+/// The smallest A with A ≥ 1.5·E (floating point, as the server compares).
+fn need_to_kill(e: u8) -> u32 {
+    (e as u32 * 3).div_ceil(2)
+}
+
+/// The step directions toward the nearest target and toward the nearest target lying
+/// in another direction (humans and enemies alike).
+fn two_directions(from: Coord, humans: &[Group], enemies: &[Group]) -> Option<(Coord, Coord)> {
+    let all = || humans.iter().chain(enemies.iter());
+    let first = all().min_by_key(|t| (from.distance(t.at), std::cmp::Reverse(t.count)))?;
+    let a = from.step_toward(first.at);
+    let second = all()
+        .filter(|t| from.step_toward(t.at) != a)
+        .min_by_key(|t| (from.distance(t.at), std::cmp::Reverse(t.count)))?;
+    Some((a, from.step_toward(second.at)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(pos: &str) -> Vec<String> {
+        let p = VvwPosition::parse(pos).unwrap();
+        let mut out = Vec::new();
+        p.legal_moves(&mut out);
+        out.iter().map(|&m| p.move_text(m)).collect()
+    }
+
+    #[test]
+    fn the_doc_example() {
+        let t = texts("3x3 v 1,0:h3 1,1:v7 2,2:h2 0,2:w1");
+        assert!(t.contains(&"1,1>1,0:3".to_string()), "{t:?}");
+        assert!(t.contains(&"1,1>2,2:2".to_string()), "{t:?}");
+        assert!(t.contains(&"1,1>1,0:4;1,1>2,2:3".to_string()), "{t:?}");
+        assert!(
+            t.contains(&"1,1>0,2:2".to_string()),
+            "kill the lone werewolf: {t:?}"
+        );
+        assert_eq!(
+            t.iter()
+                .filter(|m| m.ends_with(":7") && !m.contains(';'))
+                .count(),
+            8
+        );
+    }
+
+    #[test]
+    fn coordinated_plies_move_several_groups() {
+        // Two vampire groups, each next to humans it can convert.
+        let t = texts("4x6 v 0,0:v3 1,1:h2 5,3:v4 4,2:h4 2,3:w9");
+        assert!(t.contains(&"5,3>4,2:4;0,0>1,1:3".to_string()), "{t:?}");
+        assert!(t.contains(&"0,0>1,1:3".to_string()), "{t:?}");
+    }
+
+    #[test]
+    fn corner_group_has_three_whole_steps() {
+        let t = texts("5x5 w 0,0:w2 4,4:v9");
+        let whole: Vec<&String> = t
+            .iter()
+            .filter(|m| m.starts_with("0,0>") && m.ends_with(":2"))
+            .collect();
+        assert_eq!(whole.len(), 3, "{t:?}");
+    }
+}
