@@ -136,7 +136,12 @@ pub struct EloEstimate {
 impl EloEstimate {
     /// Half the width of the 95 % interval (cutechess's "+/-").
     pub fn error(&self) -> f64 {
-        (self.elo_high - self.elo_low) / 2.0
+        if self.elo_high.is_finite() && self.elo_low.is_finite() {
+            (self.elo_high - self.elo_low) / 2.0
+        } else {
+            // A clean sweep (or a whitewash) has no finite interval.
+            f64::INFINITY
+        }
     }
 
     /// The cutechess line `Elo difference: X +/- Y, LOS: Z %, DrawRatio: W %`.
