@@ -135,6 +135,10 @@ pub struct MatchArgs {
     /// Start names or positions, used in turn (default: the game's first start).
     #[arg(long = "start")]
     pub starts: Vec<String>,
+    /// A searches with B's search settings (depth per role, node budget): compares
+    /// evaluations at equal depth, e.g. a tuned genome at a course player's own depth.
+    #[arg(long)]
+    pub same_search: bool,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

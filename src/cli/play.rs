@@ -164,6 +164,22 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     }
     let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
     let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
+    let pa = if a.same_search {
+        match (&pa, &pb) {
+            (PlayerSpec::Genome(ga), PlayerSpec::Genome(gb)) => {
+                PlayerSpec::Genome(std::sync::Arc::new(weightforge::genome::Genome {
+                    depth: gb.depth,
+                    nodes: gb.nodes,
+                    ..(**ga).clone()
+                }))
+            }
+            _ => {
+                bail!("--same-search needs two genomes (a built-in random player does not search)")
+            }
+        }
+    } else {
+        pa
+    };
     let mut settings =
         MatchSettings::defaults::<G>(a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES));
     if let Some(cap) = a.ply_cap {

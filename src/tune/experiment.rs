@@ -147,6 +147,10 @@ pub struct OpponentSpec {
     /// Node budget per move in training games, for both sides.
     #[serde(default)]
     pub nodes: Option<u64>,
+    /// Game pairs per candidate per generation against this opponent (default:
+    /// `pairs_per_opponent`).
+    #[serde(default)]
+    pub pairs: Option<u32>,
 }
 
 /// How games open.
@@ -346,6 +350,8 @@ pub struct Opponent {
     pub own_depth: [u32; 2],
     /// Node budget in validation.
     pub own_nodes: Option<u64>,
+    /// Game pairs per candidate per generation in training.
+    pub pairs: u32,
 }
 
 impl Experiment {
@@ -560,6 +566,7 @@ impl Experiment {
                 nodes: o.nodes.or(own_nodes),
                 own_depth,
                 own_nodes,
+                pairs: o.pairs.unwrap_or(self.pairs_per_opponent),
             });
         }
 

@@ -129,8 +129,9 @@ pub fn games_per_generation(r: &Resolved) -> u64 {
     match &r.exp.algorithm {
         super::experiment::AlgorithmSpec::Es { lambda, .. }
         | super::experiment::AlgorithmSpec::CmaEs { lambda, .. } => {
-            let rivals = r.opponents.len() as u64 + r.exp.hall_of_fame as u64;
-            2 * pairs * *lambda as u64 * rivals
+            let per_candidate: u64 = r.opponents.iter().map(|o| o.pairs as u64).sum::<u64>()
+                + pairs * r.exp.hall_of_fame as u64;
+            2 * per_candidate * *lambda as u64
         }
         super::experiment::AlgorithmSpec::Spsa { perturbations, .. } => {
             2 * pairs * *perturbations as u64
