@@ -145,6 +145,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// the game is over).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
+    /// The number of legal moves (perft counts leaves with it); `buf` is scratch space.
+    /// Games that can count without listing (popcounts) override it.
+    fn count_moves(&self, buf: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(buf);
+        buf.len()
+    }
+
     /// The random outcomes of `mv` with their probabilities (summing to 1), as the
     /// search should weigh them. Deterministic games have one.
     fn outcomes(&self, mv: Self::Move, out: &mut Vec<(Self::Outcome, f64)>);
@@ -230,10 +237,10 @@ fn perft_inner<G: Game>(
         return 1;
     }
     let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    pos.legal_moves(buf);
     if depth == 1 {
-        return buf.len() as u64;
+        return pos.count_moves(buf) as u64;
     }
+    pos.legal_moves(buf);
     let mut total = 0;
     for &mv in buf.iter() {
         let outcome = if G::HAS_CHANCE {

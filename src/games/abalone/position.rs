@@ -305,6 +305,10 @@ impl Game for Abalone {
     }
 
     #[inline]
+    fn count_moves(&self, _buf: &mut Vec<AbMove>) -> usize {
+        Abalone::count_moves(self) as usize
+    }
+
     fn legal_moves(&self, out: &mut Vec<AbMove>) {
         out.clear();
         if self.status() != Status::Ongoing {
