@@ -140,6 +140,22 @@ pub fn games_in_generation(r: &Resolved, g: u32) -> u64 {
     }
 }
 
+/// Generations the run will play: all of them, or fewer when the game budget ends it
+/// first (SPSA sizes its schedules by this).
+pub fn planned_generations(r: &Resolved) -> u32 {
+    let Some(budget) = r.exp.max_games else {
+        return r.exp.generations;
+    };
+    let mut games = 0;
+    for g in 1..=r.exp.generations {
+        games += games_in_generation(r, g);
+        if games >= budget {
+            return g;
+        }
+    }
+    r.exp.generations
+}
+
 /// Games a training generation plays once the hall of fame is full.
 pub fn games_per_generation(r: &Resolved) -> u64 {
     games_in_generation(r, r.exp.hall_of_fame + 1)
@@ -163,7 +179,11 @@ pub fn evolve<G: Game>(
             experiment: r.exp.clone(),
             origin: origin.to_string(),
             completed: 0,
-            algorithm: Algorithm::new(&r.exp.algorithm, space.encode(&r.start), r.exp.generations),
+            algorithm: Algorithm::new(
+                &r.exp.algorithm,
+                space.encode(&r.start),
+                planned_generations(r),
+            ),
             rows: Vec::new(),
             hall_of_fame: Vec::new(),
             training_openings: Vec::new(),
