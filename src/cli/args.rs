@@ -172,4 +172,8 @@ pub struct BenchArgs {
     /// The game (default: all).
     #[arg(long)]
     pub game: Option<String>,
+    /// Measure the evolve loop instead: games per second of training generations of
+    /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
+    #[arg(long)]
+    pub tuner: bool,
 }

@@ -41,6 +41,9 @@ fn bench_set(game: &str) -> Option<BenchSet> {
 }
 
 pub fn bench(a: BenchArgs) -> Result<()> {
+    if a.tuner {
+        return bench_tuner();
+    }
     let names: Vec<&str> = match &a.game {
         Some(g) => vec![g.as_str()],
         None => weightforge::GAME_NAMES.to_vec(),
@@ -92,6 +95,52 @@ fn bench_game<G: Game>() -> Result<()> {
         set.genome,
         set.depth,
         nodes as f64 / secs / 1e6
+    );
+    Ok(())
+}
+
+/// Games per second of the evolve loop on 1 and 2 threads: the first generations of
+/// experiments/compare/es.ron (Wolves & Sheep), each measured on both thread counts.
+fn bench_tuner() -> Result<()> {
+    use weightforge::games::wolves_sheep::WolvesSheep;
+    use weightforge::tune::algorithm::Algorithm;
+    use weightforge::tune::experiment::Experiment;
+    use weightforge::tune::fitness;
+    use weightforge::tune::run::training_job;
+    use weightforge::tune::space::Space;
+
+    let origin = "experiments/compare/es.ron";
+    let exp = Experiment::parse(include_str!("../../experiments/compare/es.ron"), origin)?;
+    let r = exp.resolve::<WolvesSheep>(origin)?;
+    let space = Space::new::<WolvesSheep>(&r);
+    let algorithm = Algorithm::new(&r.exp.algorithm, space.encode(&r.start), 1);
+    let mut totals = [(0u64, 0.0f64); 2];
+    for g in 1..=3 {
+        let (_, job) = training_job(&r, &space, &algorithm, &[], g);
+        let mut results = Vec::new();
+        for (k, threads) in [1usize, 2].into_iter().enumerate() {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()?;
+            let t0 = Instant::now();
+            let result =
+                pool.install(|| fitness::evaluate::<WolvesSheep>(&r, &job, None, &|| {}))?;
+            totals[k].1 += t0.elapsed().as_secs_f64();
+            totals[k].0 += result.game_count();
+            results.push(result);
+        }
+        anyhow::ensure!(
+            results[0] == results[1],
+            "generation {g}: 1 and 2 threads disagree"
+        );
+    }
+    let rate = |(games, secs): (u64, f64)| games as f64 / secs;
+    println!(
+        "evolve loop ({origin}, generations 1-3, {} games each way): 1 thread {:.0} games/s, 2 threads {:.0} games/s, speed-up {:.2}x (same results)",
+        totals[0].0,
+        rate(totals[0]),
+        rate(totals[1]),
+        rate(totals[1]) / rate(totals[0])
     );
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::algorithm::{Algorithm, Plan};
+use super::algorithm::{Algorithm, Ask, Plan};
 use super::checkpoint::{Checkpoint, CheckpointError, GenerationRow, FORMAT};
 use super::experiment::Resolved;
 use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
@@ -161,6 +161,67 @@ pub fn games_per_generation(r: &Resolved) -> u64 {
     games_in_generation(r, r.exp.hall_of_fame + 1)
 }
 
+/// The candidates of training generation `g` and the games that measure them: a pure
+/// function of the experiment, the algorithm's state and the hall of fame.
+pub fn training_job(
+    r: &Resolved,
+    space: &Space,
+    algorithm: &Algorithm,
+    hall_of_fame: &[Vec<f64>],
+    g: u32,
+) -> (Ask, Job) {
+    let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, g as u64]);
+    let ask = algorithm.ask(&mut rng);
+    let decode = |t: &Vec<f64>| space.decode(t, &r.start.weights);
+    let candidates: Vec<Weights> = ask.candidates.iter().map(decode).collect();
+    let hof: Vec<Weights> = hall_of_fame.iter().map(decode).collect();
+    let pairs = r.exp.pairs_per_opponent;
+    let first = &r.opponents[0];
+    let mut pairings = Vec::new();
+    match ask.plan {
+        Plan::AgainstPool => {
+            for c in 0..candidates.len() {
+                for (i, o) in r.opponents.iter().enumerate() {
+                    pairings.push(Pairing {
+                        candidate: c,
+                        rival: Rival::Pool(i),
+                        pairs: o.pairs,
+                        depth: o.depth,
+                        nodes: o.nodes,
+                    });
+                }
+                for h in 0..hof.len() {
+                    pairings.push(Pairing {
+                        candidate: c,
+                        rival: Rival::HallOfFame(h),
+                        pairs,
+                        depth: first.depth,
+                        nodes: first.nodes,
+                    });
+                }
+            }
+        }
+        Plan::Pairwise => {
+            for k in 0..candidates.len() / 2 {
+                pairings.push(Pairing {
+                    candidate: 2 * k,
+                    rival: Rival::Candidate(2 * k + 1),
+                    pairs,
+                    depth: first.depth,
+                    nodes: first.nodes,
+                });
+            }
+        }
+    }
+    let job = Job {
+        round: Round::Training(g),
+        candidates,
+        hall_of_fame: hof,
+        pairings,
+    };
+    (ask, job)
+}
+
 /// Runs (or resumes) an experiment for game `G`.
 pub fn evolve<G: Game>(
     r: &Resolved,
@@ -206,63 +267,7 @@ pub fn evolve<G: Game>(
             obs.message(&format!("game budget reached after {} games", cp.games));
             break;
         }
-        let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, g as u64]);
-        let ask = cp.algorithm.ask(&mut rng);
-        let candidates: Vec<Weights> = ask
-            .candidates
-            .iter()
-            .map(|t| space.decode(t, &r.start.weights))
-            .collect();
-        let hof: Vec<Weights> = cp
-            .hall_of_fame
-            .iter()
-            .map(|t| space.decode(t, &r.start.weights))
-            .collect();
-        let pairs = r.exp.pairs_per_opponent;
-        let mut pairings = Vec::new();
-        match ask.plan {
-            Plan::AgainstPool => {
-                for c in 0..candidates.len() {
-                    for (i, o) in r.opponents.iter().enumerate() {
-                        pairings.push(Pairing {
-                            candidate: c,
-                            rival: Rival::Pool(i),
-                            pairs: o.pairs,
-                            depth: o.depth,
-                            nodes: o.nodes,
-                        });
-                    }
-                    for h in 0..hof.len() {
-                        let o = &r.opponents[0];
-                        pairings.push(Pairing {
-                            candidate: c,
-                            rival: Rival::HallOfFame(h),
-                            pairs,
-                            depth: o.depth,
-                            nodes: o.nodes,
-                        });
-                    }
-                }
-            }
-            Plan::Pairwise => {
-                let o = &r.opponents[0];
-                for k in 0..candidates.len() / 2 {
-                    pairings.push(Pairing {
-                        candidate: 2 * k,
-                        rival: Rival::Candidate(2 * k + 1),
-                        pairs,
-                        depth: o.depth,
-                        nodes: o.nodes,
-                    });
-                }
-            }
-        }
-        let job = Job {
-            round: Round::Training(g),
-            candidates,
-            hall_of_fame: hof,
-            pairings,
-        };
+        let (ask, job) = training_job(r, &space, &cp.algorithm, &cp.hall_of_fame, g);
         let result = fitness::evaluate::<G>(r, &job, None, &|| obs.game())?;
         let scores = fitness::candidate_scores(&job, &result);
         let (feedback, opponent_scores) = match ask.plan {
@@ -349,7 +354,7 @@ pub fn evolve<G: Game>(
         round: Round::Selection,
         candidates: finalists
             .iter()
-            .map(|(_, t)| space.decode(t, &r.start.weights))
+            .map(|f| space.decode(&f.theta, &r.start.weights))
             .collect(),
         hall_of_fame: Vec::new(),
         pairings: (0..finalists.len())
@@ -377,14 +382,14 @@ pub fn evolve<G: Game>(
         finalists
             .iter()
             .zip(&sel_scores)
-            .map(|((g, _), s)| format!("generation {g}: {:.1} %", 100.0 * s))
+            .map(|(f, s)| format!("{}: {:.1} %", f.label, 100.0 * s))
             .collect::<Vec<_>>()
             .join(", ")
     ));
     let mut excluded = seen.clone();
     excluded.extend(sel.openings.iter().copied());
 
-    let best_weights = space.decode(&finalists[chosen].1, &r.start.weights);
+    let best_weights = space.decode(&finalists[chosen].theta, &r.start.weights);
     let val_job = Job {
         round: Round::Validation,
         candidates: vec![best_weights.clone()],
@@ -424,14 +429,14 @@ pub fn evolve<G: Game>(
     best.provenance = crate::genome::Provenance {
         source: format!("weightforge evolve {origin}"),
         notes: format!(
-            "started from {:?}; tuned roles {:?}; validation at each opponent's own search depth, \
-             this genome at the same depth, on openings not used in training",
-            r.exp.start, r.exp.tune_roles
+            "started from {:?}; tuned roles {:?}; chosen: {}; validation at each opponent's own \
+             search depth, this genome at the same depth, on openings not used in training",
+            r.exp.start, r.exp.tune_roles, finalists[chosen].label
         ),
         experiment: Some(origin.to_string()),
         seed: Some(r.exp.seed),
         algorithm: Some(r.exp.algorithm.name().to_string()),
-        generation: Some(finalists[chosen].0),
+        generation: Some(finalists[chosen].generation),
         games: Some(cp.games),
         validation: validation
             .iter()
@@ -492,18 +497,52 @@ fn round1(x: f64) -> f64 {
 }
 
 /// The means of the last `n` generations (newest first), or the start if none ran.
-fn finalists(cp: &Checkpoint, n: usize) -> Vec<(u32, Vec<f64>)> {
-    let mut out: Vec<(u32, Vec<f64>)> = Vec::new();
+/// A genome re-measured at the end of a run.
+struct Finalist {
+    /// How it is named in the log and the provenance.
+    label: String,
+    /// The newest generation it comes from.
+    generation: u32,
+    /// Its parameters.
+    theta: Vec<f64>,
+}
+
+/// The means of the last `n` generations (newest first) and, when there are several,
+/// their average: under noisy fitness the average of recent means is often better than
+/// any one of them. The start when no generation ran.
+fn finalists(cp: &Checkpoint, n: usize) -> Vec<Finalist> {
+    let mut out: Vec<Finalist> = Vec::new();
     for row in cp.rows.iter().rev() {
         if out.len() >= n {
             break;
         }
-        if !out.iter().any(|(_, t)| *t == row.theta) {
-            out.push((row.generation, row.theta.clone()));
+        if !out.iter().any(|f| f.theta == row.theta) {
+            out.push(Finalist {
+                label: format!("generation {}", row.generation),
+                generation: row.generation,
+                theta: row.theta.clone(),
+            });
         }
     }
+    if out.len() >= 2 {
+        let k = out.len() as f64;
+        let dims = out[0].theta.len();
+        let theta = (0..dims)
+            .map(|i| out.iter().map(|f| f.theta[i]).sum::<f64>() / k)
+            .collect();
+        let (newest, oldest) = (out[0].generation, out[out.len() - 1].generation);
+        out.push(Finalist {
+            label: format!("average of generations {oldest}-{newest}"),
+            generation: newest,
+            theta,
+        });
+    }
     if out.is_empty() {
-        out.push((0, cp.algorithm.mean().to_vec()));
+        out.push(Finalist {
+            label: "start".into(),
+            generation: 0,
+            theta: cp.algorithm.mean().to_vec(),
+        });
     }
     out
 }
