@@ -219,20 +219,23 @@ pub fn evaluate<G: Game>(
     Ok(JobResult { games, openings })
 }
 
-/// The mean score of each candidate over all its pairings.
+/// Each candidate's fitness: its mean score against each rival, averaged over its rivals
+/// so that every opponent weighs the same however many games it plays (more pairs
+/// against an opponent make its score less noisy, not more important).
 pub fn candidate_scores(job: &Job, result: &JobResult) -> Vec<f64> {
     let mut sum = vec![0.0; job.candidates.len()];
-    let mut n = vec![0.0; job.candidates.len()];
+    let mut rivals = vec![0.0; job.candidates.len()];
     for (p, games) in job.pairings.iter().zip(&result.games) {
-        for pair in games {
-            for g in pair {
-                sum[p.candidate] += g.a_score;
-                n[p.candidate] += 1.0;
-            }
+        let n = 2 * games.len();
+        if n == 0 {
+            continue;
         }
+        let score: f64 = games.iter().flatten().map(|g| g.a_score).sum::<f64>() / n as f64;
+        sum[p.candidate] += score;
+        rivals[p.candidate] += 1.0;
     }
     sum.iter()
-        .zip(&n)
+        .zip(&rivals)
         .map(|(s, n)| if *n > 0.0 { s / n } else { 0.5 })
         .collect()
 }
