@@ -151,6 +151,10 @@ pub struct OpponentSpec {
     /// `pairs_per_opponent`).
     #[serde(default)]
     pub pairs: Option<u32>,
+    /// Weight of this opponent's score in a candidate's fitness (default 1: every
+    /// opponent counts the same, whatever its number of pairs).
+    #[serde(default)]
+    pub weight: Option<f64>,
 }
 
 /// How games open.
@@ -352,6 +356,8 @@ pub struct Opponent {
     pub own_nodes: Option<u64>,
     /// Game pairs per candidate per generation in training.
     pub pairs: u32,
+    /// Weight of its score in the fitness.
+    pub weight: f64,
 }
 
 impl Experiment {
@@ -567,6 +573,7 @@ impl Experiment {
                 own_depth,
                 own_nodes,
                 pairs: o.pairs.unwrap_or(self.pairs_per_opponent),
+                weight: o.weight.unwrap_or(1.0),
             });
         }
 

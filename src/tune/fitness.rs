@@ -79,6 +79,8 @@ pub struct Pairing {
     pub depth: [u32; 2],
     /// Node budget per move, for both sides.
     pub nodes: Option<u64>,
+    /// Weight of this pairing's score in the candidate's fitness.
+    pub weight: f64,
 }
 
 /// A batch of games to play.
@@ -220,8 +222,9 @@ pub fn evaluate<G: Game>(
 }
 
 /// Each candidate's fitness: its mean score against each rival, averaged over its rivals
-/// so that every opponent weighs the same however many games it plays (more pairs
-/// against an opponent make its score less noisy, not more important).
+/// with the pairings' weights, so that an opponent weighs what the experiment says
+/// however many games it plays (more pairs make its score less noisy, not more
+/// important).
 pub fn candidate_scores(job: &Job, result: &JobResult) -> Vec<f64> {
     let mut sum = vec![0.0; job.candidates.len()];
     let mut rivals = vec![0.0; job.candidates.len()];
@@ -231,8 +234,8 @@ pub fn candidate_scores(job: &Job, result: &JobResult) -> Vec<f64> {
             continue;
         }
         let score: f64 = games.iter().flatten().map(|g| g.a_score).sum::<f64>() / n as f64;
-        sum[p.candidate] += score;
-        rivals[p.candidate] += 1.0;
+        sum[p.candidate] += p.weight * score;
+        rivals[p.candidate] += p.weight;
     }
     sum.iter()
         .zip(&rivals)

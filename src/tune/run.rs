@@ -188,6 +188,7 @@ pub fn training_job(
                         pairs: o.pairs,
                         depth: o.depth,
                         nodes: o.nodes,
+                        weight: o.weight,
                     });
                 }
                 for h in 0..hof.len() {
@@ -197,6 +198,7 @@ pub fn training_job(
                         pairs,
                         depth: first.depth,
                         nodes: first.nodes,
+                        weight: 1.0,
                     });
                 }
             }
@@ -209,6 +211,7 @@ pub fn training_job(
                     pairs,
                     depth: first.depth,
                     nodes: first.nodes,
+                    weight: 1.0,
                 });
             }
         }
@@ -365,6 +368,7 @@ pub fn evolve<G: Game>(
                 pairs: vs.selection_pairs,
                 depth: own(i).0,
                 nodes: own(i).1,
+                weight: r.opponents[i].weight,
             })
             .collect(),
     };
@@ -401,6 +405,7 @@ pub fn evolve<G: Game>(
                 pairs: vs.pairs,
                 depth: own(i).0,
                 nodes: own(i).1,
+                weight: r.opponents[i].weight,
             })
             .collect(),
     };
