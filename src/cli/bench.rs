@@ -129,8 +129,18 @@ fn bench_tuner() -> Result<()> {
             totals[k].0 += result.game_count();
             results.push(result);
         }
+        // Everything but the wall-clock seconds of each game must agree.
+        let outcome = |r: &fitness::JobResult| -> Vec<(usize, u64, u32)> {
+            r.games
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|g| (g.a_role, (g.a_score * 2.0) as u64, g.plies))
+                .collect()
+        };
         anyhow::ensure!(
-            results[0] == results[1],
+            outcome(&results[0]) == outcome(&results[1])
+                && results[0].openings == results[1].openings,
             "generation {g}: 1 and 2 threads disagree"
         );
     }

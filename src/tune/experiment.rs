@@ -151,8 +151,9 @@ pub struct OpponentSpec {
     /// `pairs_per_opponent`).
     #[serde(default)]
     pub pairs: Option<u32>,
-    /// Weight of this opponent's score in a candidate's fitness (default 1: every
-    /// opponent counts the same, whatever its number of pairs).
+    /// Weight of this opponent's score in a candidate's training fitness (default 1:
+    /// every opponent counts the same, whatever its number of pairs). The final
+    /// selection and validation always weigh every opponent the same.
     #[serde(default)]
     pub weight: Option<f64>,
 }

@@ -368,7 +368,7 @@ pub fn evolve<G: Game>(
                 pairs: vs.selection_pairs,
                 depth: own(i).0,
                 nodes: own(i).1,
-                weight: r.opponents[i].weight,
+                weight: 1.0,
             })
             .collect(),
     };
@@ -405,7 +405,7 @@ pub fn evolve<G: Game>(
                 pairs: vs.pairs,
                 depth: own(i).0,
                 nodes: own(i).1,
-                weight: r.opponents[i].weight,
+                weight: 1.0,
             })
             .collect(),
     };
