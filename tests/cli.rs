@@ -428,3 +428,122 @@ fn games_lists_features() {
             && out.contains("wolves (moves first)")
     );
 }
+
+const TINY_EXPERIMENT: &str = r#"(
+    name: "cli_tiny",
+    game: "wolves_sheep",
+    seed: 3,
+    algorithm: Es(lambda: 4, sigma: 0.5),
+    generations: 2,
+    start: "luo2023",
+    tune_roles: ["sheep"],
+    opponents: [(player: "luo2023", depth: {"wolves": 1, "sheep": 1})],
+    pairs_per_opponent: 2,
+    openings: (plies: 6),
+    ply_cap: 40,
+    validation: (finalists: 1, selection_pairs: 1, pairs: 2),
+)"#;
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weightforge"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn evolve_stops_resumes_and_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    temp_file(dir.path(), "tiny.ron", TINY_EXPERIMENT);
+    let o = run_in(
+        dir.path(),
+        &["evolve", "tiny.ron", "--quiet", "--stop-after", "1"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("evolve --resume reports/cli_tiny"),
+        "{}",
+        stdout(&o)
+    );
+    // A second start without --resume would overwrite the run: refused.
+    let o = run_in(dir.path(), &["evolve", "tiny.ron", "--quiet"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+    let o = run_in(
+        dir.path(),
+        &["evolve", "--resume", "reports/cli_tiny", "--quiet"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("resuming cli_tiny from generation 1 of 2"),
+        "{out}"
+    );
+    assert!(out.contains("Elo difference: "), "{out}");
+    let genome = dir.path().join("genomes/wolves_sheep/cli_tiny-best.ron");
+    assert!(genome.exists());
+    for f in ["fitness.png", "weights.svg", "generations.csv"] {
+        std::fs::remove_file(dir.path().join("reports/cli_tiny").join(f)).ok();
+    }
+    let csv = tempfile::tempdir().unwrap();
+    std::fs::write(
+        csv.path().join("generations.csv"),
+        "generation,best_fitness,mean_fitness\n1,0.5,0.4\n2,0.6,0.5\n",
+    )
+    .unwrap();
+    let o = weightforge(&["plot", csv.path().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let png = std::fs::read(csv.path().join("fitness.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::write(
+        csv.path().join("generations.csv"),
+        "generation,best_fitness,mean_fitness\n1,x,0.4\n",
+    )
+    .unwrap();
+    let err = fails(&["plot", csv.path().to_str().unwrap()]);
+    assert!(
+        err.contains("generations.csv:2") && err.contains("best_fitness"),
+        "{err}"
+    );
+    let err = fails(&["evolve", "--resume", "/no/such/run"]);
+    assert!(err.contains("/no/such/run"), "{err}");
+    let err = fails(&["evolve", "/no/such/experiment.ron"]);
+    assert!(err.contains("/no/such/experiment.ron"), "{err}");
+}
+
+#[test]
+fn export_writes_plain_weights() {
+    let o = weightforge(&[
+        "export",
+        "genomes/wolves_sheep/li2023.ron",
+        "--format",
+        "json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["game"], "wolves_sheep");
+    assert_eq!(v["weights"]["wolves"]["trapped_wolves"], -50.0);
+    assert_eq!(v["search"]["depth"]["sheep"], 8);
+    let o = weightforge(&[
+        "export",
+        "genomes/wolves_sheep/li2023.ron",
+        "--format",
+        "toml",
+    ]);
+    assert!(o.status.success());
+    let t: toml::Value = toml::from_str(&stdout(&o)).unwrap();
+    assert_eq!(t["weights"]["sheep"]["sheep_eaten"].as_float(), Some(-10.0));
+    let o = weightforge(&[
+        "export",
+        "genomes/wolves_sheep/luo2023.ron",
+        "--format",
+        "ron",
+    ]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("\"sheep_eaten\": 500.0"));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = temp_file(dir.path(), "bad.ron", &LUO.replacen("500.0", "NaN", 1));
+    let err = fails(&["export", bad.to_str().unwrap()]);
+    assert!(err.contains("weights.wolves.sheep_eaten"), "{err}");
+}

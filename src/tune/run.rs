@@ -123,20 +123,26 @@ pub fn report_dir(r: &Resolved) -> PathBuf {
     r.exp.output.reports.join(&r.exp.name)
 }
 
-/// Games one training generation plays.
-pub fn games_per_generation(r: &Resolved) -> u64 {
-    let pairs = r.exp.pairs_per_opponent as u64;
+/// Games training generation `g` (from 1) plays: the hall of fame fills up over the
+/// first generations.
+pub fn games_in_generation(r: &Resolved, g: u32) -> u64 {
     match &r.exp.algorithm {
         super::experiment::AlgorithmSpec::Es { lambda, .. }
         | super::experiment::AlgorithmSpec::CmaEs { lambda, .. } => {
+            let hof = (g.saturating_sub(1)).min(r.exp.hall_of_fame) as u64;
             let per_candidate: u64 = r.opponents.iter().map(|o| o.pairs as u64).sum::<u64>()
-                + pairs * r.exp.hall_of_fame as u64;
+                + r.exp.pairs_per_opponent as u64 * hof;
             2 * per_candidate * *lambda as u64
         }
         super::experiment::AlgorithmSpec::Spsa { perturbations, .. } => {
-            2 * pairs * *perturbations as u64
+            2 * r.exp.pairs_per_opponent as u64 * *perturbations as u64
         }
     }
+}
+
+/// Games a training generation plays once the hall of fame is full.
+pub fn games_per_generation(r: &Resolved) -> u64 {
+    games_in_generation(r, r.exp.hall_of_fame + 1)
 }
 
 /// Runs (or resumes) an experiment for game `G`.
@@ -170,8 +176,10 @@ pub fn evolve<G: Game>(
     let names: Vec<String> = r.opponents.iter().map(|o| o.name.clone()).collect();
     let labels: Vec<String> = space.dims.iter().map(|d| d.label.clone()).collect();
 
-    let remaining = r.exp.generations.saturating_sub(cp.completed) as u64;
-    obs.phase("training", remaining * games_per_generation(r));
+    let remaining: u64 = (cp.completed + 1..=r.exp.generations)
+        .map(|g| games_in_generation(r, g))
+        .sum();
+    obs.phase("training", remaining);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
     for g in cp.completed + 1..=r.exp.generations {
         if r.exp.max_games.is_some_and(|m| cp.games >= m) {
@@ -199,7 +207,7 @@ pub fn evolve<G: Game>(
                         pairings.push(Pairing {
                             candidate: c,
                             rival: Rival::Pool(i),
-                            pairs,
+                            pairs: o.pairs,
                             depth: o.depth,
                             nodes: o.nodes,
                         });

@@ -7,34 +7,10 @@
 
 use super::bitboard::{cells, Bitboard, CELLS};
 use crate::game::Role;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-const fn build_keys() -> [[u64; CELLS]; 2] {
-    let mut keys = [[0; CELLS]; 2];
-    let mut state = 0x5741_525F_4C49_4645_u64; // fixed: hashes are stable across runs
-    let mut colour = 0;
-    while colour < 2 {
-        let mut sq = 0;
-        while sq < CELLS {
-            let (s, k) = splitmix(state);
-            state = s;
-            keys[colour][sq] = k;
-            sq += 1;
-        }
-        colour += 1;
-    }
-    keys
-}
+use crate::games::keys::{key_table, splitmix};
 
 /// `KEYS[0][sq]` for a blue piece on `sq`, `KEYS[1][sq]` for a red one.
-pub const KEYS: [[u64; CELLS]; 2] = build_keys();
+pub const KEYS: [[u64; CELLS]; 2] = key_table::<CELLS>(0x5741_525F_4C49_4645);
 
 /// XORed in when red is to move.
 pub const RED_TO_MOVE: u64 = splitmix(0x0052_4544_0000_0001).1;
