@@ -82,12 +82,21 @@ fn same_seed_same_genome_with_one_and_two_threads() {
         ));
         assert_eq!(a.best, b.best, "{algorithm}");
         assert_eq!(a.training_games, b.training_games);
-        let r = tiny(d1.path(), algorithm).resolve::<WolvesSheep>("tiny.ron").unwrap();
+        let r = tiny(d1.path(), algorithm)
+            .resolve::<WolvesSheep>("tiny.ron")
+            .unwrap();
         let expected: u64 = (1..=3).map(|g| run::games_in_generation(&r, g)).sum();
         assert_eq!(a.training_games, expected, "{algorithm}");
         // By hand: ES/CMA-ES: 4 candidates × (2 + 1 pairs, + 2 hall-of-fame pairs from
         // generation 2) × 2 games; SPSA: 2 perturbations × 2 pairs × 2 games.
-        assert_eq!(expected, if algorithm.starts_with("Spsa") { 24 } else { 24 + 40 + 40 });
+        assert_eq!(
+            expected,
+            if algorithm.starts_with("Spsa") {
+                24
+            } else {
+                24 + 40 + 40
+            }
+        );
         assert_eq!(a.total_games, b.total_games);
         let csv1 = std::fs::read_to_string(d1.path().join("reports/tiny/generations.csv")).unwrap();
         let csv2 = std::fs::read_to_string(d2.path().join("reports/tiny/generations.csv")).unwrap();
