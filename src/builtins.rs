@@ -13,6 +13,26 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         "li2023",
         include_str!("../genomes/wolves_sheep/li2023.ron"),
     ),
+    (
+        "war_of_life",
+        "bloodlust",
+        include_str!("../genomes/war_of_life/bloodlust.ron"),
+    ),
+    (
+        "war_of_life",
+        "self_preservation",
+        include_str!("../genomes/war_of_life/self_preservation.ron"),
+    ),
+    (
+        "war_of_life",
+        "land_grab",
+        include_str!("../genomes/war_of_life/land_grab.ron"),
+    ),
+    (
+        "war_of_life",
+        "minimax",
+        include_str!("../genomes/war_of_life/minimax.ron"),
+    ),
 ];
 
 /// The RON text of a built-in genome.

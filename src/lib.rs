@@ -17,6 +17,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod stats;
+pub mod tournament;
 pub mod tunables;
 pub mod tune;
 

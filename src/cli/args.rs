@@ -28,6 +28,8 @@ pub enum Command {
     Match(MatchArgs),
     /// Print the best move for a board in the course's state-file format.
     Move(MoveArgs),
+    /// Round robin: every ordered pair of players plays N games; prints the table.
+    Tournament(TournamentArgs),
     /// Measure perft and search speed on fixed positions.
     Bench(BenchArgs),
     /// Tune a genome by self-play as an experiment file says (default: the built-in
@@ -139,6 +141,35 @@ pub struct MatchArgs {
     /// evaluations at equal depth, e.g. a tuned genome at a course player's own depth.
     #[arg(long)]
     pub same_search: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The game.
+    #[arg(long)]
+    pub game: String,
+    /// The players: built-in names (`random`, `land_grab`, ...) or genome files.
+    #[arg(required = true)]
+    pub players: Vec<String>,
+    /// Games per ordered pair (P1 always in the first role).
+    #[arg(long)]
+    pub games: u64,
+    /// Tournament seed: openings and in-game randomness derive from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Also write the table as CSV to this file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Random plies played from the start before the players take over (default: 0
+    /// for games with a random start such as War of Life, else the match default).
+    #[arg(long)]
+    pub opening_plies: Option<u32>,
+    /// Plies after which an unfinished game is a draw (default: the game's).
+    #[arg(long)]
+    pub ply_cap: Option<u32>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

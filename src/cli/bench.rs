@@ -23,6 +23,19 @@ struct BenchSet {
     depth: u32,
 }
 
+/// Fixed War of Life positions: two full 12-against-12 boards, two thinned ones (the
+/// criterion bench benches/war_of_life.rs searches the same ones).
+const WOL_POSITIONS: [&str; 4] = [
+    "[[[2,4],[2,5],[3,4],[4,3],[5,6],[6,6],[6,7],[7,1],[7,7],[8,1],[8,5],[8,6]],\
+     [[2,6],[2,8],[3,1],[3,7],[4,8],[5,2],[5,3],[5,8],[6,1],[6,8],[7,8],[8,4]]] b",
+    "[[[1,5],[2,6],[4,6],[5,2],[6,3],[6,5],[6,6],[6,7],[7,1],[7,2],[7,8],[8,5]],\
+     [[1,4],[1,8],[2,1],[2,2],[3,7],[4,3],[5,3],[6,1],[6,2],[6,8],[7,6],[8,2]]] r",
+    "[[[2,5],[3,5],[3,6],[3,7],[4,1],[4,3],[4,4],[6,2],[7,3]],\
+     [[1,3],[2,6],[2,7],[5,5],[6,8],[7,5],[7,8],[8,2]]] b",
+    "[[[1,2],[3,1],[4,5],[5,1],[7,1],[7,7],[7,8]],\
+     [[1,8],[3,5],[3,6],[4,3],[5,5],[5,8],[6,2],[6,6],[7,2],[7,4]]] r",
+];
+
 fn bench_set(game: &str) -> Option<BenchSet> {
     match game {
         "wolves_sheep" => Some(BenchSet {
@@ -35,6 +48,12 @@ fn bench_set(game: &str) -> Option<BenchSet> {
             ],
             genome: "li2023",
             depth: 11,
+        }),
+        "war_of_life" => Some(BenchSet {
+            perft: &[(WOL_POSITIONS[0], 5)],
+            search: &WOL_POSITIONS,
+            genome: "minimax",
+            depth: 6,
         }),
         _ => None,
     }

@@ -5,6 +5,7 @@ mod bench;
 mod play;
 mod progress;
 mod state;
+mod tournament;
 mod tune;
 
 use anyhow::Result;
@@ -29,6 +30,7 @@ pub fn run() -> Result<()> {
         Command::Moves(a) => play::moves(a),
         Command::Match(a) => play::run_match(a),
         Command::Move(a) => play::best_move(a),
+        Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a),
         Command::Evolve(a) => tune::evolve(a),
         Command::Export(a) => tune::export(a),
