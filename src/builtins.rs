@@ -13,6 +13,16 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         "li2023",
         include_str!("../genomes/wolves_sheep/li2023.ron"),
     ),
+    (
+        "abalone",
+        "guara",
+        include_str!("../genomes/abalone/guara.ron"),
+    ),
+    (
+        "abalone",
+        "chorus2009",
+        include_str!("../genomes/abalone/chorus2009.ron"),
+    ),
 ];
 
 /// The RON text of a built-in genome.
