@@ -28,6 +28,10 @@ pub struct MatchSettings {
     pub ply_cap: u32,
     /// Overrides both players' search depth.
     pub depth: Option<u32>,
+    /// Whether a game reaching the ply cap is adjudicated by the game's rule (Abalone:
+    /// fewer marbles lost wins) instead of drawn.
+    #[serde(default)]
+    pub adjudicate: bool,
 }
 
 impl MatchSettings {
@@ -38,6 +42,7 @@ impl MatchSettings {
             opening_plies,
             ply_cap: G::DEFAULT_PLY_CAP,
             depth: None,
+            adjudicate: false,
         }
     }
 }
@@ -91,6 +96,7 @@ pub fn opening<G: Game>(
             source,
         })?;
         pos.set_ply_cap(settings.ply_cap);
+        pos.set_adjudication(settings.adjudicate);
         for _ in 0..settings.opening_plies {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {

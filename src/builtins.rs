@@ -33,6 +33,16 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         "minimax",
         include_str!("../genomes/war_of_life/minimax.ron"),
     ),
+    (
+        "abalone",
+        "guara",
+        include_str!("../genomes/abalone/guara.ron"),
+    ),
+    (
+        "abalone",
+        "chorus2009",
+        include_str!("../genomes/abalone/chorus2009.ron"),
+    ),
 ];
 
 /// The RON text of a built-in genome.

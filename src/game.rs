@@ -129,6 +129,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The ply cap in force.
     fn ply_cap(&self) -> u32;
 
+    /// Chooses what reaching the ply cap means: `false` a draw, `true` the game's
+    /// adjudication (Abalone: fewer marbles lost wins). Games without an adjudication
+    /// rule ignore it.
+    fn set_adjudication(&mut self, _on: bool) {}
+
     /// The status of the position.
     fn status(&self) -> Status;
 

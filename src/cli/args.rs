@@ -106,8 +106,21 @@ pub struct MovesArgs {
     #[arg(long)]
     pub game: String,
     /// A position in the game's notation; without it, positions are read from standard
-    /// input, one per line.
+    /// input, one per line. With `--format bcit`: a course `.input` file (default:
+    /// standard input).
     pub position: Option<String>,
+    /// Output: `text` (status line, then `<move> <position>` lines), `bcit` (Abalone:
+    /// every resulting board, as the course's `.board` file) or `bcit-moves` (the moves,
+    /// as the course's `.move` file, in the same order).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: MovesFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MovesFormat {
+    Text,
+    Bcit,
+    BcitMoves,
 }
 
 #[derive(Args, Debug)]
@@ -134,6 +147,10 @@ pub struct MatchArgs {
     /// Plies after which an unfinished game is a draw.
     #[arg(long)]
     pub ply_cap: Option<u32>,
+    /// At the ply cap, adjudicate by the game's rule (Abalone: fewer marbles lost wins)
+    /// instead of a draw.
+    #[arg(long)]
+    pub adjudicate: bool,
     /// Start names or positions, used in turn (default: the game's first start).
     #[arg(long = "start")]
     pub starts: Vec<String>,
@@ -183,13 +200,19 @@ pub struct MoveArgs {
     /// The genome (file or built-in name) that chooses the move.
     #[arg(long)]
     pub genome: String,
-    /// The board: for wolves_sheep the course's 5×5 state file; for other games a
-    /// file holding one position in the game's notation.
+    /// The board: for wolves_sheep the course's 5×5 state file; for abalone the
+    /// course's `.input` file (or one position in the game's notation); for other games
+    /// a file holding one position in the game's notation.
     #[arg(long)]
     pub state: PathBuf,
-    /// The role to move (the state file does not say).
+    /// The role to move: required for wolves_sheep (its state file does not say);
+    /// elsewhere optional, and checked against the side to move of the file.
     #[arg(long)]
     pub role: Option<String>,
+    /// Abalone: also write the move and the resulting board to `<STEM>.move` and
+    /// `<STEM>.board`, as the course's agents hand them back.
+    #[arg(long, value_name = "STEM")]
+    pub output: Option<PathBuf>,
     /// Search depth (overrides the genome's).
     #[arg(long)]
     pub depth: Option<u32>,
@@ -207,4 +230,15 @@ pub struct BenchArgs {
     /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
     #[arg(long)]
     pub tuner: bool,
+    /// Instead: the search-technique table (nodes and seconds to complete each depth
+    /// from the game's first start with each technique on and off; needs --game).
+    #[arg(long)]
+    pub depth_table: bool,
+    /// Depths of the depth table.
+    #[arg(long, value_delimiter = ',', default_value = "4,5")]
+    pub depths: Vec<u32>,
+    /// The genome whose evaluation the depth table searches with (default: the game's
+    /// bench genome).
+    #[arg(long)]
+    pub genome: Option<String>,
 }

@@ -16,10 +16,10 @@ use super::unknown_game;
 
 /// Fixed positions and settings per game: (perft positions and depth, search positions,
 /// genome, depth).
-struct BenchSet {
+pub(super) struct BenchSet {
     perft: &'static [(&'static str, u32)],
     search: &'static [&'static str],
-    genome: &'static str,
+    pub(super) genome: &'static str,
     depth: u32,
 }
 
@@ -36,7 +36,11 @@ const WOL_POSITIONS: [&str; 4] = [
      [[1,8],[3,5],[3,6],[4,3],[5,5],[5,8],[6,2],[6,6],[7,2],[7,4]]] r",
 ];
 
-fn bench_set(game: &str) -> Option<BenchSet> {
+/// Abalone's standard start, black to move (perft 4 = 5,045,110).
+const ABALONE_STANDARD: &str = "b A1b,A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,B6b,C3b,C4b,C5b,\
+                                G5w,G6w,G7w,H4w,H5w,H6w,H7w,H8w,H9w,I5w,I6w,I7w,I8w,I9w";
+
+pub(super) fn bench_set(game: &str) -> Option<BenchSet> {
     match game {
         "wolves_sheep" => Some(BenchSet {
             perft: &[("SSSSS/SSSSS/...../...../.W.W. w", 8)],
@@ -55,6 +59,22 @@ fn bench_set(game: &str) -> Option<BenchSet> {
             genome: "minimax",
             depth: 6,
         }),
+        "abalone" => Some(BenchSet {
+            perft: &[(ABALONE_STANDARD, 4)],
+            search: &[
+                ABALONE_STANDARD,
+                "b B1b,B2b,C1b,C2b,C3b,D2b,D3b,F7b,F8b,G7b,G8b,G9b,H8b,H9b,\
+                 B5w,B6w,C5w,C6w,C7w,D6w,D7w,F3w,F4w,G3w,G4w,G5w,H4w,H5w",
+                "b A1b,A2b,B1b,B2b,B3b,C2b,C3b,G7b,G8b,H7b,H8b,H9b,I8b,I9b,\
+                 A4w,A5w,B4w,B5w,B6w,C5w,C6w,G4w,G5w,H4w,H5w,H6w,I5w,I6w",
+                "w A2b,A3b,A4b,B1b,B2b,B3b,B4b,C1b,C3b,C4b,C7b,D6b,D8b,E6b,\
+                 E4w,E5w,F5w,G5w,G6w,G7w,H4w,H5w,H6w,H8w,H9w,I7w,I8w,I9w",
+                "b A2b,A3b,A5b,B1b,B2b,B4b,B5b,B6b,C1b,C3b,D4b,E2b,F4b,F6b,\
+                 D7w,E3w,E7w,F5w,F8w,F9w,G5w,G7w,G8w,H8w,H9w,I5w,I7w,I8w",
+            ],
+            genome: "guara",
+            depth: 4,
+        }),
         _ => None,
     }
 }
@@ -62,6 +82,9 @@ fn bench_set(game: &str) -> Option<BenchSet> {
 pub fn bench(a: BenchArgs) -> Result<()> {
     if a.tuner {
         return bench_tuner();
+    }
+    if a.depth_table {
+        return super::depth_table::run(&a);
     }
     let names: Vec<&str> = match &a.game {
         Some(g) => vec![g.as_str()],

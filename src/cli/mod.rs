@@ -1,7 +1,9 @@
 //! Command dispatch: one file per group of commands.
 
+mod abalone;
 mod args;
 mod bench;
+mod depth_table;
 mod play;
 mod progress;
 mod state;

@@ -12,7 +12,7 @@ use weightforge::stats;
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
 
-use super::args::{MatchArgs, MoveArgs, MovesArgs, PerftArgs};
+use super::args::{MatchArgs, MoveArgs, MovesArgs, MovesFormat, PerftArgs};
 use super::{progress, unknown_game};
 
 /// `weightforge games`
@@ -96,6 +96,15 @@ pub fn moves(a: MovesArgs) -> Result<()> {
 }
 
 fn moves_for<G: Game>(a: &MovesArgs) -> Result<()> {
+    if a.format != MovesFormat::Text {
+        if G::NAME != super::abalone::GAME {
+            bail!(
+                "--format {:?} is the BCIT Abalone course format: use it with --game abalone",
+                a.format
+            );
+        }
+        return super::abalone::moves_bcit(a);
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(text) = &a.position {
@@ -189,6 +198,7 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
         settings.starts = a.starts.clone();
     }
     settings.depth = a.depth;
+    settings.adjudicate = a.adjudicate;
     let pairs = a.games / 2;
     let bar = progress::games_bar(a.games, a.quiet);
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
@@ -199,13 +209,18 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
 
     let (na, nb) = (pa.name(), pb.name());
     println!(
-        "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}",
+        "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}{}",
         result.games(),
         pairs,
         G::NAME,
         a.seed,
         settings.opening_plies,
-        settings.ply_cap
+        settings.ply_cap,
+        if settings.adjudicate {
+            " (adjudicated)"
+        } else {
+            ""
+        }
     );
     for (r, role) in G::ROLES.iter().enumerate() {
         let w = &result.by_role[r];
@@ -243,10 +258,24 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
 
 /// `weightforge move`
 pub fn best_move(a: MoveArgs) -> Result<()> {
+    if a.game == super::abalone::GAME {
+        return super::abalone::best_move(&a);
+    }
     with_game!(a.game.as_str(), G => best_move_for::<G>(&a), Err(unknown_game(&a.game)))
 }
 
 fn best_move_for<G: Game>(a: &MoveArgs) -> Result<()> {
+    if a.output.is_some() {
+        bail!("--output writes the course's .move and .board files: abalone only");
+    }
+    let (pos, mv) = choose_move::<G>(a)?;
+    println!("{}", pos.move_text(mv));
+    Ok(())
+}
+
+/// Reads the state file of a `move` command and searches it: the position and the
+/// chosen move.
+pub(super) fn choose_move<G: Game>(a: &MoveArgs) -> Result<(G, G::Move)> {
     let text = std::fs::read_to_string(&a.state)
         .with_context(|| format!("reading {}", a.state.display()))?;
     let role = match &a.role {
@@ -266,10 +295,7 @@ fn best_move_for<G: Game>(a: &MoveArgs) -> Result<()> {
     let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth);
     let mut rng = GameRng::seed_from_u64(a.seed);
     match agent.choose(&pos, &mut rng) {
-        Some(mv) => {
-            println!("{}", pos.move_text(mv));
-            Ok(())
-        }
+        Some(mv) => Ok((pos, mv)),
         None => bail!(
             "no legal move: the game is over ({})",
             pos.status_word(pos.status())

@@ -66,6 +66,10 @@ pub struct Experiment {
     /// Ply cap of every game.
     #[serde(default)]
     pub ply_cap: Option<u32>,
+    /// Adjudicate games that reach the ply cap by the game's rule (Abalone: fewer
+    /// marbles lost wins) instead of scoring them as draws.
+    #[serde(default)]
+    pub adjudicate: bool,
     /// The final re-measurement and validation.
     #[serde(default)]
     pub validation: ValidationSpec,

@@ -148,6 +148,7 @@ pub fn evaluate<G: Game>(
         opening_plies: r.exp.openings.plies,
         ply_cap: r.ply_cap,
         depth: None,
+        adjudicate: r.exp.adjudicate,
     };
     // The players of every pairing, built once.
     let players: Vec<(PlayerSpec, PlayerSpec)> = job

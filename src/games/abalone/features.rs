@@ -20,7 +20,9 @@
 //!       4 4 4 4 4
 //! ```
 
-use super::board::{back, cells, hex_distance, neighbours, row_col, Bits, E, NE, NW, RINGS};
+use super::board::{
+    back, hex_distance, neighbours, row_col, Bits, E, NE, NUMBERS, NW, RINGS, ROWS,
+};
 use super::movegen;
 use super::position::Abalone;
 use crate::game::{FeatureInfo, Game, Role};
@@ -117,49 +119,107 @@ fn isolated(x: Bits) -> u32 {
     (x & !neighbours(x)).count_ones()
 }
 
-/// `[sum over marbles of (4 - ring), sum of ring]`.
+/// `DISKS[k]`: the cells at most `k` steps from the centre, k = 0..3.
+const DISKS: [Bits; 4] = [
+    RINGS[0],
+    RINGS[0] | RINGS[1],
+    RINGS[0] | RINGS[1] | RINGS[2],
+    RINGS[0] | RINGS[1] | RINGS[2] | RINGS[3],
+];
+
+/// `[sum over marbles of (4 - ring), sum of ring]`: a marble on ring `r` lies in the
+/// `4 - r` disks `DISKS[r..4]`.
 #[inline]
 fn rings(x: Bits) -> [i32; 2] {
-    let mut score = 0;
-    let mut dist = 0;
-    for (ring, &cells) in RINGS.iter().enumerate() {
-        let n = (x & cells).count_ones() as i32;
-        score += (4 - ring as i32) * n;
-        dist += ring as i32 * n;
-    }
-    [score, dist]
+    let score = DISKS
+        .iter()
+        .map(|&d| (x & d).count_ones() as i32)
+        .sum::<i32>();
+    [score, 4 * x.count_ones() as i32 - score]
 }
 
-/// Centre of mass (row, column) of a set; the board centre for an empty set.
-fn centre_of_mass(x: Bits) -> (f32, f32) {
-    let n = x.count_ones();
-    if n == 0 {
-        return (4.0, 4.0);
+const fn build_diagonals() -> [Bits; 9] {
+    let mut lines = [0; 9];
+    let mut row = 0;
+    while row < 9 {
+        let mut col = 0;
+        while col < 9 {
+            if super::board::on_board(row as i32, col as i32) {
+                lines[row + 4 - col] |= 1 << super::board::bit_index(row, col);
+            }
+            col += 1;
+        }
+        row += 1;
     }
-    let (mut r, mut c) = (0u32, 0u32);
-    for i in cells(x) {
-        let (ri, ci) = row_col(i);
-        r += ri as u32;
-        c += ci as u32;
-    }
-    (r as f32 / n as f32, c as f32 / n as f32)
+    lines
 }
 
-/// Summed hex distance of the marbles of `x` to the point (row, column).
-fn distance_to(x: Bits, (pr, pc): (f32, f32)) -> f32 {
-    cells(x)
-        .map(|i| {
-            let (r, c) = row_col(i);
-            let (dr, dc) = (pr - r as f32, pc - c as f32);
-            dr.abs().max(dc.abs()).max((dr - dc).abs())
-        })
-        .sum()
+/// `DIAGONALS[k]`: the cells whose row minus column is `k - 4` (the third axis).
+const DIAGONALS: [Bits; 9] = build_diagonals();
+
+/// How many marbles of a set lie on each row, each diagonal number and each line of the
+/// third axis: enough for the centre of mass and for summed distances to any point.
+struct Profile {
+    n: u32,
+    rows: [u32; 9],
+    numbers: [u32; 9],
+    diagonals: [u32; 9],
+}
+
+impl Profile {
+    #[inline]
+    fn of(x: Bits) -> Self {
+        let mut p = Profile {
+            n: x.count_ones(),
+            rows: [0; 9],
+            numbers: [0; 9],
+            diagonals: [0; 9],
+        };
+        for k in 0..9 {
+            p.rows[k] = (x & ROWS[k]).count_ones();
+            p.numbers[k] = (x & NUMBERS[k]).count_ones();
+            p.diagonals[k] = (x & DIAGONALS[k]).count_ones();
+        }
+        p
+    }
+
+    /// Centre of mass (row, column); the board centre for an empty set.
+    #[inline]
+    fn centre(&self) -> (f32, f32) {
+        if self.n == 0 {
+            return (4.0, 4.0);
+        }
+        let (mut r, mut c) = (0u32, 0u32);
+        for k in 1..9 {
+            r += k as u32 * self.rows[k];
+            c += k as u32 * self.numbers[k];
+        }
+        (r as f32 / self.n as f32, c as f32 / self.n as f32)
+    }
+
+    /// Summed hex distance of the marbles to the point (row, column). The hex distance
+    /// of (dr, dc) is max(|dr|, |dc|, |dr - dc|), which equals
+    /// (|dr| + |dc| + |dr - dc|) / 2 (the three cube coordinates sum to zero), so the
+    /// sum splits into one sum per axis over the line counts.
+    #[inline]
+    fn distance_to(&self, (pr, pc): (f32, f32)) -> f32 {
+        let pd = pr - pc;
+        let mut sum = 0.0;
+        for k in 0..9 {
+            let kf = k as f32;
+            sum += self.rows[k] as f32 * (kf - pr).abs()
+                + self.numbers[k] as f32 * (kf - pc).abs()
+                + self.diagonals[k] as f32 * (kf - 4.0 - pd).abs();
+        }
+        0.5 * sum
+    }
 }
 
 /// AbaPro's reference point: the mean of both centres of mass and the board centre,
 /// equally weighted.
-fn reference_point(own: Bits, opp: Bits) -> (f32, f32) {
-    let (a, b) = (centre_of_mass(own), centre_of_mass(opp));
+#[inline]
+fn reference_point(own: &Profile, opp: &Profile) -> (f32, f32) {
+    let (a, b) = (own.centre(), opp.centre());
     ((a.0 + b.0 + 4.0) / 3.0, (a.1 + b.1 + 4.0) / 3.0)
 }
 
@@ -170,7 +230,8 @@ pub fn compute(pos: &Abalone, role: Role, out: &mut [f32]) {
     let opp = pos.marbles(1 - role);
     let [own_ring, own_dist] = rings(own);
     let [opp_ring, opp_dist] = rings(opp);
-    let refp = reference_point(own, opp);
+    let (own_profile, opp_profile) = (Profile::of(own), Profile::of(opp));
+    let refp = reference_point(&own_profile, &opp_profile);
 
     out[0] = pos.lost(role) as f32;
     out[1] = pos.lost(1 - role) as f32;
@@ -179,11 +240,13 @@ pub fn compute(pos: &Abalone, role: Role, out: &mut [f32]) {
     out[4] = (own_dist - opp_dist) as f32;
     out[5] = isolated(own) as f32 - isolated(opp) as f32;
     out[6] = wedged(own, opp) as f32 - wedged(opp, own) as f32;
+    let (own_moves, own_pushes) = movegen::count_with_pushes(own, opp);
+    let (opp_moves, opp_pushes) = movegen::count_with_pushes(opp, own);
     out[7] = movegen::endangered(own, opp).count_ones() as f32;
     out[8] = movegen::endangered(opp, own).count_ones() as f32;
-    out[9] = movegen::count_pushes(own, opp) as f32 - movegen::count_pushes(opp, own) as f32;
-    out[10] = distance_to(opp, refp) - distance_to(own, refp);
-    out[11] = movegen::count(own, opp) as f32 - movegen::count(opp, own) as f32;
+    out[9] = own_pushes as f32 - opp_pushes as f32;
+    out[10] = opp_profile.distance_to(refp) - own_profile.distance_to(refp);
+    out[11] = own_moves as f32 - opp_moves as f32;
     out[12] = triples(own) as f32 - triples(opp) as f32;
     out[13] = u8::from(pos.side_to_move() == role) as f32;
 }
@@ -196,6 +259,7 @@ pub fn ring_of(index: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::cells;
     use super::*;
     use crate::game::Game;
     use crate::games::abalone::position::{BLACK, WHITE};
@@ -245,6 +309,79 @@ mod tests {
         assert_eq!(w[8], 0.0);
         assert_eq!(w[9], -f[9]);
         assert_eq!(w[5], -f[5]);
+    }
+
+    /// The straightforward definitions the fast ones must agree with.
+    fn rings_by_loop(x: Bits) -> [i32; 2] {
+        let mut score = 0;
+        let mut dist = 0;
+        for i in cells(x) {
+            let ring = ring_of(i) as i32;
+            score += 4 - ring;
+            dist += ring;
+        }
+        [score, dist]
+    }
+
+    fn centre_of_mass_by_loop(x: Bits) -> (f32, f32) {
+        let n = x.count_ones();
+        if n == 0 {
+            return (4.0, 4.0);
+        }
+        let (mut r, mut c) = (0u32, 0u32);
+        for i in cells(x) {
+            let (ri, ci) = row_col(i);
+            r += ri as u32;
+            c += ci as u32;
+        }
+        (r as f32 / n as f32, c as f32 / n as f32)
+    }
+
+    fn distance_by_loop(x: Bits, (pr, pc): (f32, f32)) -> f32 {
+        cells(x)
+            .map(|i| {
+                let (r, c) = row_col(i);
+                let (dr, dc) = (pr - r as f32, pc - c as f32);
+                dr.abs().max(dc.abs()).max((dr - dc).abs())
+            })
+            .sum()
+    }
+
+    #[test]
+    fn fast_parts_agree_with_plain_definitions_on_the_oracle_positions() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/abalone/positions.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut seen = 0;
+        for line in text.lines().filter_map(|l| l.strip_prefix("position ")) {
+            let pos = Abalone::parse(line).unwrap();
+            for colour in [BLACK, WHITE] {
+                let (own, opp) = (pos.marbles(colour), pos.marbles(1 - colour));
+                assert_eq!(rings(own), rings_by_loop(own), "{line}");
+                let (po, pp) = (Profile::of(own), Profile::of(opp));
+                assert_eq!(po.centre(), centre_of_mass_by_loop(own), "{line}");
+                let refp = reference_point(&po, &pp);
+                let (a, b) = (centre_of_mass_by_loop(own), centre_of_mass_by_loop(opp));
+                assert_eq!(refp, ((a.0 + b.0 + 4.0) / 3.0, (a.1 + b.1 + 4.0) / 3.0));
+                for p in [refp, (4.0, 4.0), (0.3, 7.9), (8.0, 0.0)] {
+                    let (fast, slow) = (po.distance_to(p), distance_by_loop(own, p));
+                    assert!((fast - slow).abs() < 1e-3, "{line}: {fast} vs {slow}");
+                }
+                let mut moves = Vec::new();
+                movegen::generate(own, opp, &mut moves);
+                let pushes = moves.iter().filter(|m| m.pushed() > 0).count() as u32;
+                assert_eq!(
+                    movegen::count_with_pushes(own, opp),
+                    (moves.len() as u32, pushes),
+                    "{line}"
+                );
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 200);
+        assert_eq!(Profile::of(0).centre(), (4.0, 4.0));
     }
 
     #[test]

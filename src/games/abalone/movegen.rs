@@ -290,6 +290,56 @@ pub fn count(own: Bits, opp: Bits) -> u32 {
         + count_broadside::<4>(&nw)
 }
 
+#[inline(always)]
+fn count_inline_and_pushes<const D: usize>(
+    own: Bits,
+    opp: Bits,
+    empty: Bits,
+    free: Bits,
+) -> (u32, u32) {
+    let s = inline_sets::<D>(own, opp, empty, free);
+    let pushes = s[3] | s[4] | s[5];
+    (
+        (s[0] | s[1] | s[2] | pushes).count_ones(),
+        pushes.count_ones(),
+    )
+}
+
+/// The number of legal moves of the side owning `own` and how many of them are sumito
+/// pushes: `(count(own, opp), count_pushes(own, opp))` in one pass (the evaluation
+/// wants both).
+#[inline]
+pub fn count_with_pushes(own: Bits, opp: Bits) -> (u32, u32) {
+    let empty = BOARD & !(own | opp);
+    let free = !(own | opp);
+    let ne = lines::<NE>(own, empty);
+    let e = lines::<E>(own, empty);
+    let nw = lines::<NW>(own, empty);
+    let i = [
+        count_inline_and_pushes::<0>(own, opp, empty, free),
+        count_inline_and_pushes::<1>(own, opp, empty, free),
+        count_inline_and_pushes::<2>(own, opp, empty, free),
+        count_inline_and_pushes::<3>(own, opp, empty, free),
+        count_inline_and_pushes::<4>(own, opp, empty, free),
+        count_inline_and_pushes::<5>(own, opp, empty, free),
+    ];
+    let broadside = count_broadside::<1>(&ne)
+        + count_broadside::<2>(&ne)
+        + count_broadside::<4>(&ne)
+        + count_broadside::<5>(&ne)
+        + count_broadside::<0>(&e)
+        + count_broadside::<2>(&e)
+        + count_broadside::<3>(&e)
+        + count_broadside::<5>(&e)
+        + count_broadside::<0>(&nw)
+        + count_broadside::<1>(&nw)
+        + count_broadside::<3>(&nw)
+        + count_broadside::<4>(&nw);
+    let moves = i.iter().map(|x| x.0).sum::<u32>() + broadside;
+    let pushes = i.iter().map(|x| x.1).sum::<u32>();
+    (moves, pushes)
+}
+
 /// The number of sumito pushes (2v1, 3v1, 3v2) the side owning `own` has.
 #[inline]
 pub fn count_pushes(own: Bits, opp: Bits) -> u32 {
@@ -340,6 +390,9 @@ mod tests {
         let mut v = Vec::new();
         generate(own, opp, &mut v);
         assert_eq!(v.len() as u32, count(own, opp));
+        let pushes = v.iter().filter(|m| m.pushed() > 0).count() as u32;
+        assert_eq!(count_pushes(own, opp), pushes);
+        assert_eq!(count_with_pushes(own, opp), (v.len() as u32, pushes));
         v
     }
 

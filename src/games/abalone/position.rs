@@ -287,6 +287,10 @@ impl Game for Abalone {
         self.ply_cap
     }
 
+    fn set_adjudication(&mut self, on: bool) {
+        self.set_adjudicate(on);
+    }
+
     #[inline]
     fn status(&self) -> Status {
         match self.board_status() {

@@ -1,0 +1,220 @@
+//! `weightforge bench --game G --depth-table`: what each search technique is worth.
+//!
+//! From the game's first start, the search completes each depth with every technique
+//! on, with each one switched off, with all off, and with each one alone; the table gives
+//! nodes and seconds. Every variant must find the same score (alpha-beta with exact-depth
+//! table cut-offs returns the minimax value whatever the order), which is checked.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use rand::SeedableRng;
+use weightforge::eval::Evaluator;
+use weightforge::game::{Game, GameRng};
+use weightforge::player::PlayerSpec;
+use weightforge::search::{SearchLimits, SearchOptions, Searcher};
+use weightforge::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
+use weightforge::with_game;
+
+use super::args::BenchArgs;
+use super::unknown_game;
+
+/// The rows of the table: a name and the techniques on.
+pub fn variants() -> Vec<(&'static str, SearchOptions)> {
+    let all = SearchOptions::default();
+    let plain = SearchOptions::plain();
+    let no_ordering = SearchOptions {
+        tt_move: false,
+        tactical_first: false,
+        killers: false,
+        history: false,
+        ..all
+    };
+    vec![
+        ("all on", all),
+        ("TT cut-offs off", SearchOptions { tt: false, ..all }),
+        (
+            "TT move off",
+            SearchOptions {
+                tt_move: false,
+                ..all
+            },
+        ),
+        (
+            "TT off (cut-offs and move)",
+            SearchOptions {
+                tt: false,
+                tt_move: false,
+                ..all
+            },
+        ),
+        (
+            "pushes first off",
+            SearchOptions {
+                tactical_first: false,
+                ..all
+            },
+        ),
+        (
+            "killers off",
+            SearchOptions {
+                killers: false,
+                ..all
+            },
+        ),
+        (
+            "history off",
+            SearchOptions {
+                history: false,
+                ..all
+            },
+        ),
+        (
+            "ordering off (TT move, pushes, killers, history)",
+            no_ordering,
+        ),
+        (
+            "iterative deepening off",
+            SearchOptions {
+                iterative_deepening: false,
+                ..all
+            },
+        ),
+        ("all off (plain alpha-beta)", plain),
+        (
+            "TT alone (cut-offs and move)",
+            SearchOptions {
+                tt: true,
+                tt_move: true,
+                ..plain
+            },
+        ),
+        (
+            "ordering alone (pushes, killers, history)",
+            SearchOptions {
+                tactical_first: true,
+                killers: true,
+                history: true,
+                ..plain
+            },
+        ),
+        (
+            "iterative deepening alone",
+            SearchOptions {
+                iterative_deepening: true,
+                ..plain
+            },
+        ),
+    ]
+}
+
+/// One measured search.
+pub struct Cell {
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The score found.
+    pub score: i32,
+}
+
+/// Searches `root` to `depth` with `opts` from empty tables.
+pub fn measure<G: Game>(
+    root: &G,
+    weights: &[f64],
+    opts: SearchOptions,
+    tt_bits: u8,
+    depth: u32,
+) -> Cell {
+    let mut searcher = Searcher::<G>::new(opts, tt_bits);
+    let mut eval = Evaluator::new::<G>(root.side_to_move(), weights);
+    let mut rng = GameRng::seed_from_u64(0);
+    let t0 = Instant::now();
+    let r = searcher.search(root, &mut eval, &SearchLimits::depth(depth), &mut rng);
+    Cell {
+        nodes: r.nodes,
+        seconds: t0.elapsed().as_secs_f64(),
+        score: r.score,
+    }
+}
+
+/// `weightforge bench --depth-table`
+pub fn run(a: &BenchArgs) -> Result<()> {
+    let Some(game) = &a.game else {
+        bail!("--depth-table needs --game (e.g. --game abalone)");
+    };
+    with_game!(game.as_str(), G => table::<G>(a), Err(unknown_game(game)))
+}
+
+fn table<G: Game>(a: &BenchArgs) -> Result<()> {
+    if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
+        bail!("--depths: give depths from 1 to {MAX_DEPTH}, e.g. --depths 4,5");
+    }
+    let genome_name = match (&a.genome, super::bench::bench_set(G::NAME)) {
+        (Some(g), _) => g.clone(),
+        (None, Some(set)) => set.genome.to_string(),
+        (None, None) => bail!("{} has no bench genome: give --genome", G::NAME),
+    };
+    let PlayerSpec::Genome(genome) = PlayerSpec::resolve::<G>(&genome_name)
+        .with_context(|| format!("--genome {genome_name}"))?
+    else {
+        bail!("--genome must be a genome, not the random player");
+    };
+    let start = G::start_names()[0];
+    let root = G::start(start, &mut GameRng::seed_from_u64(0))?;
+    let role = root.side_to_move();
+    let tt_bits = genome.tt_bits.unwrap_or(DEFAULT_TT_BITS);
+    println!(
+        "{} from the {start} start, {} to move, evaluation {genome_name}, TT 2^{tt_bits} entries, one thread",
+        G::NAME,
+        G::ROLES[role]
+    );
+    let rows = variants();
+    let mut cells: Vec<Vec<Cell>> = Vec::new();
+    for &depth in &a.depths {
+        let mut column = Vec::new();
+        for (name, opts) in &rows {
+            let cell = measure(&root, &genome.weights[role], *opts, tt_bits, depth);
+            eprintln!(
+                "depth {depth} {name}: {} nodes, {:.3} s, score {}",
+                cell.nodes, cell.seconds, cell.score
+            );
+            std::io::stderr().flush().ok();
+            column.push(cell);
+        }
+        let score = column[0].score;
+        if let Some((i, c)) = column.iter().enumerate().find(|(_, c)| c.score != score) {
+            bail!(
+                "depth {depth}: {:?} found score {} but {:?} found {score}; the variants must agree",
+                rows[i].0,
+                c.score,
+                rows[0].0
+            );
+        }
+        cells.push(column);
+    }
+
+    let mut header = "| techniques |".to_string();
+    let mut rule = "|---|".to_string();
+    for d in &a.depths {
+        header += &format!(" d{d} nodes | d{d} s |");
+        rule += "---:|---:|";
+    }
+    println!("{header}\n{rule}");
+    for (i, (name, _)) in rows.iter().enumerate() {
+        let mut line = format!("| {name} |");
+        for column in &cells {
+            line += &format!(" {} | {:.3} |", column[i].nodes, column[i].seconds);
+        }
+        println!("{line}");
+    }
+    for (d, column) in a.depths.iter().zip(&cells) {
+        println!(
+            "depth {d}: every variant found score {} (points x 100 for {})",
+            column[0].score,
+            G::ROLES[role]
+        );
+    }
+    Ok(())
+}
