@@ -13,6 +13,11 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         "li2023",
         include_str!("../genomes/wolves_sheep/li2023.ron"),
     ),
+    (
+        "vampires_werewolves",
+        "deepblue2021",
+        include_str!("../genomes/vampires_werewolves/deepblue2021.ron"),
+    ),
 ];
 
 /// The RON text of a built-in genome.

@@ -6,6 +6,7 @@ mod play;
 mod progress;
 mod state;
 mod tune;
+mod vvw;
 
 use anyhow::Result;
 use clap::Parser;
@@ -33,6 +34,7 @@ pub fn run() -> Result<()> {
         Command::Evolve(a) => tune::evolve(a),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
+        Command::Vvw(a) => vvw::run(a),
     }
 }
 
