@@ -43,6 +43,11 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         "chorus2009",
         include_str!("../genomes/abalone/chorus2009.ron"),
     ),
+    (
+        "vampires_werewolves",
+        "deepblue2021",
+        include_str!("../genomes/vampires_werewolves/deepblue2021.ron"),
+    ),
 ];
 
 /// The RON text of a built-in genome.

@@ -51,3 +51,18 @@ pub const OPENING_ATTEMPTS: u32 = 100;
 
 /// z for a two-sided 95 % interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// Vampires vs Werewolves client: the server's default time to answer an `UPD` (the
+/// course's tournament rule; the kit's server is configured with 5 s).
+pub const VVW_MOVE_TIME_SECS: f64 = 2.0;
+
+/// Vampires vs Werewolves client: share of the move time given to the search. The rest
+/// covers the clock checks' granularity, the network and a loaded machine.
+pub const VVW_SEARCH_SHARE: f64 = 0.5;
+
+/// Vampires vs Werewolves client: seconds to wait for the TCP connection.
+pub const VVW_CONNECT_TIMEOUT_SECS: f64 = 10.0;
+
+/// Vampires vs Werewolves features `humans_race` and `hunt_diff`: a prize `d` plies away
+/// counts `VVW_RACE_DISCOUNT^d` of its size.
+pub const VVW_RACE_DISCOUNT: f64 = 0.9;

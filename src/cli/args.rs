@@ -39,6 +39,8 @@ pub enum Command {
     Export(ExportArgs),
     /// Redraw a run's charts from its generations.csv.
     Plot(PlotArgs),
+    /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
+    Vvw(super::vvw::VvwArgs),
 }
 
 #[derive(Args, Debug)]

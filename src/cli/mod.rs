@@ -9,6 +9,7 @@ mod progress;
 mod state;
 mod tournament;
 mod tune;
+mod vvw;
 
 use anyhow::Result;
 use clap::Parser;
@@ -37,6 +38,7 @@ pub fn run() -> Result<()> {
         Command::Evolve(a) => tune::evolve(a),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
+        Command::Vvw(a) => vvw::run(a),
     }
 }
 

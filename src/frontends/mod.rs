@@ -3,5 +3,6 @@
 //! its students' agents.
 
 pub mod bcit;
+pub mod vvw_client;
 pub mod vvw_protocol;
 pub mod vvw_server;

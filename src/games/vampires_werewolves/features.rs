@@ -23,9 +23,10 @@ use super::board::{Coord, Kind};
 use super::movegen::{Group, Groups};
 use super::position::VvwPosition;
 use crate::game::{FeatureInfo, Game, Role};
+use crate::tunables::VVW_RACE_DISCOUNT as RACE_DISCOUNT;
 
 /// The features, in the order [`compute`] writes them.
-pub const FEATURES: [FeatureInfo; 17] = [
+pub const FEATURES: [FeatureInfo; 19] = [
     FeatureInfo {
         name: "count_diff",
         meaning: "own creatures minus opponent creatures (DeepBlue weight 1.5)",
@@ -94,11 +95,19 @@ pub const FEATURES: [FeatureInfo; 17] = [
         name: "to_move",
         meaning: "1 when this role is to move, 0 otherwise (tempo)",
     },
+    FeatureInfo {
+        name: "humans_race",
+        meaning: "per human cell, the side whose nearest group able to convert it arrives first (ties: the side to move) gets humans x 0.9^plies to get there: own minus opponent",
+    },
+    FeatureInfo {
+        name: "hunt_diff",
+        meaning: "per opponent group, its creatures x 0.9^distance to the nearest own group 1.5 times larger (a sure kill), minus the same for own groups hunted by the opponent",
+    },
 ];
 
 /// The DeepBlue heuristic as weights over [`FEATURES`].
-pub const DEEPBLUE_WEIGHTS: [f32; 17] = [
-    1.5, 1.0, 1.0, 0.1, 0.01, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+pub const DEEPBLUE_WEIGHTS: [f32; 19] = [
+    1.5, 1.0, 1.0, 0.1, 0.01, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
 ];
 
 /// The official win probability in plain floating point (for expectations).
@@ -246,6 +255,48 @@ fn humans_first(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool)
     total
 }
 
+/// `RACE_DISCOUNT^d` for the distances a board can have (0..=254), computed on demand.
+#[inline]
+fn discount(d: u32) -> f64 {
+    RACE_DISCOUNT.powi(d.min(255) as i32)
+}
+
+/// The race for humans (see [`FEATURES`] `humans_race`): positive when `own` gets more.
+fn humans_race(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> f64 {
+    let reach = |side: &[Group], h: &Group| {
+        side.iter()
+            .filter(|g| g.count >= h.count)
+            .map(|g| g.at.distance(h.at))
+            .min()
+    };
+    let mut total = 0.0;
+    for h in humans {
+        let n = h.count as f64;
+        match (reach(own, h), reach(opp, h)) {
+            (None, None) => {}
+            (Some(a), None) => total += n * discount(a),
+            (None, Some(b)) => total -= n * discount(b),
+            (Some(a), Some(b)) if a < b || (a == b && own_moves) => total += n * discount(a),
+            (_, Some(b)) => total -= n * discount(b),
+        }
+    }
+    total
+}
+
+/// Creatures of `prey` weighted by how soon a `hunters` group 1.5 times larger reaches them.
+fn hunted(prey: &[Group], hunters: &[Group]) -> f64 {
+    prey.iter()
+        .filter_map(|p| {
+            hunters
+                .iter()
+                .filter(|h| h.count as f64 >= 1.5 * p.count as f64)
+                .map(|h| h.at.distance(p.at))
+                .min()
+                .map(|d| p.count as f64 * discount(d))
+        })
+        .sum()
+}
+
 /// Creatures of `prey` next to a `hunters` group at least 1.5 times larger.
 fn threatened(prey: &[Group], hunters: &[Group]) -> f64 {
     prey.iter()
@@ -279,6 +330,8 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
     out[14] = largest(own) - largest(opp);
     out[15] = (threatened(own, opp) - threatened(opp, own)) as f32;
     out[16] = f32::from(u8::from(to_move));
+    out[17] = humans_race(own, opp, humans, to_move) as f32;
+    out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
 }
 
 #[cfg(test)]
@@ -325,6 +378,29 @@ mod tests {
         assert_eq!(f[14], 1.0);
         assert_eq!(f[15], 0.0);
         assert_eq!(f[16], 1.0);
+        // humans_race: h2 only v4 can convert, 2 plies away: +2·0.9²; h6 nobody.
+        assert!(close(f[17], 2.0 * 0.81), "{f:?}");
+        // hunt_diff: w3 needs 4.5 to be killed outright, v4 needs 6: nobody hunts.
+        assert_eq!(f[18], 0.0);
+    }
+
+    #[test]
+    fn races_and_hunts() {
+        // 1x9 strip: w6 at 0,0; h3 at 3,0 (w6 at 3, v2 too small); h1 at 5,0 (v2 at 1,
+        // w6 at 5); v2 at 6,0; w4 at 8,0 (2 from v2, neither can kill the other).
+        let f = features("1x9 v 0,0:w6 3,0:h3 5,0:h1 6,0:v2 8,0:w4", 0);
+        // Vampires: h1 is theirs (+1·0.9), h3 the werewolves' (−3·0.9³).
+        assert!(close(f[17], 0.9 - 3.0 * 0.729), "{f:?}");
+        // w6 ≥ 1.5·2 hunts v2 from distance 6; w4 ≥ 3 too, from 2 (nearest counts).
+        assert!(close(f[18], -2.0 * 0.81), "{f:?}");
+        let g = features("1x9 v 0,0:w6 3,0:h3 5,0:h1 6,0:v2 8,0:w4", 1);
+        assert!(close(g[17], -f[17] as f64), "{g:?}");
+        assert!(close(g[18], -f[18] as f64), "{g:?}");
+        // A tie in the race goes to the side to move.
+        let t = features("1x5 v 0,0:v2 2,0:h2 4,0:w2", 0);
+        assert!(close(t[17], 2.0 * 0.81), "{t:?}");
+        let t = features("1x5 w 0,0:v2 2,0:h2 4,0:w2", 0);
+        assert!(close(t[17], -2.0 * 0.81), "{t:?}");
     }
 
     #[test]
