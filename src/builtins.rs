@@ -65,3 +65,21 @@ pub fn genome_names(game: &str) -> impl Iterator<Item = &'static str> + '_ {
         .filter(move |(g, _, _)| *g == game)
         .map(|(_, n, _)| *n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::genome::Genome;
+
+    #[test]
+    fn every_builtin_genome_is_valid_for_its_game() {
+        for (game, name, text) in BUILTIN_GENOMES {
+            let origin = format!("built-in genome {name}");
+            let g = crate::with_game!(*game, G => Genome::parse::<G>(text, &origin), panic!("unknown game {game}"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.name, *name);
+            assert_eq!(genome_text(game, name), Some(*text));
+            assert!(genome_names(game).any(|n| n == *name));
+        }
+    }
+}

@@ -19,7 +19,11 @@ pub const GAME: &str = Abalone::NAME;
 /// legal move's resulting board (or the moves), one per line, in the instructor's order.
 pub fn moves_bcit(a: &MovesArgs) -> Result<()> {
     let pos = match &a.position {
-        Some(path) => bcit::read_input(Path::new(path))?,
+        Some(path) => {
+            let text = std::fs::read_to_string(Path::new(path))
+                .with_context(|| format!("reading {path}"))?;
+            bcit::parse_input(&text).with_context(|| path.clone())?
+        }
         None => {
             let mut text = String::new();
             std::io::stdin()

@@ -73,7 +73,7 @@ pub(super) fn bench_set(game: &str) -> Option<BenchSet> {
                  D7w,E3w,E7w,F5w,F8w,F9w,G5w,G7w,G8w,H8w,H9w,I5w,I7w,I8w",
             ],
             genome: "guara",
-            depth: 4,
+            depth: 5,
         }),
         // The kit's thetrap and testmap2 at the start, and two middle games.
         "vampires_werewolves" => Some(BenchSet {

@@ -99,8 +99,8 @@ fn moves_for<G: Game>(a: &MovesArgs) -> Result<()> {
     if a.format != MovesFormat::Text {
         if G::NAME != super::abalone::GAME {
             bail!(
-                "--format {:?} is the BCIT Abalone course format: use it with --game abalone",
-                a.format
+                "--format bcit and bcit-moves are the BCIT Abalone course formats: use them \
+                 with --game abalone"
             );
         }
         return super::abalone::moves_bcit(a);
