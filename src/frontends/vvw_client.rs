@@ -6,9 +6,12 @@
 //! ← SET rows cols, HUM, HME, MAP          the board and our start cell (→ our species)
 //! loop:
 //!   ← UPD cells                           overwrite those cells of our board
-//!     search from our board: iterative deepening until the deadline
-//!     (move time × VVW_SEARCH_SHARE after the UPD arrived), keep the last finished depth
-//!     check the ply by the rules; if the search found none or it is illegal, play the
+//!     search from our board on the search thread: iterative deepening until the
+//!     deadline (move time × VVW_SEARCH_SHARE after the UPD arrived), keep the last
+//!     finished depth
+//!     if no result by move time × VVW_WAIT_SHARE (a starved or stuck search thread),
+//!     a one-ply search here instead (stopped at move time × VVW_QUICK_SHARE)
+//!     check the ply by the rules; if there is none or it is illegal, play the
 //!     fallback (the largest group steps whole toward a target)
 //!   → MOV ply                             exactly one per UPD, never empty
 //! ← END, BYE                              the game is over; the server closes
@@ -21,6 +24,8 @@
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -31,11 +36,13 @@ use super::vvw_protocol::{
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, Role};
 use crate::games::vampires_werewolves::ply::check_ply;
+use crate::games::vampires_werewolves::VvwMove;
 use crate::games::vampires_werewolves::{Cells, Grid, Kind, Step, VvwPosition};
 use crate::player::PlayerSpec;
-use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::{
-    DEFAULT_TT_BITS, MAX_DEPTH, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS, VVW_SEARCH_SHARE,
+    DEFAULT_TT_BITS, MAX_DEPTH, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS, VVW_QUICK_SHARE,
+    VVW_QUICK_TT_BITS, VVW_SEARCH_SHARE, VVW_WAIT_SHARE,
 };
 
 /// How the client plays.
@@ -93,6 +100,8 @@ pub struct Answer {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Whether the one-ply search chose the ply (the search thread missed its time).
+    pub quick: bool,
     /// Whether the fallback move was sent (no search move, or an illegal one).
     pub fallback: bool,
 }
@@ -227,11 +236,62 @@ fn during(stage: Stage, view: &ClientView) -> String {
     }
 }
 
+/// A search request for the search thread: which `UPD`, from where, until when.
+struct Job {
+    update: u32,
+    pos: VvwPosition,
+    limits: SearchLimits,
+}
+
+/// The search thread: it owns the searcher (its tables live across the game) and
+/// answers each [`Job`] with the `UPD` number and the search's result.
+struct SearchThread {
+    jobs: Option<Sender<Job>>,
+    results: Receiver<(u32, SearchResult<VvwMove>)>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl SearchThread {
+    fn start(mut searcher: Box<Searcher<VvwPosition>>, mut eval: Evaluator, seed: u64) -> Self {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, results) = mpsc::channel();
+        let handle = std::thread::Builder::new()
+            .name("vvw-search".into())
+            .spawn(move || {
+                let mut rng = GameRng::seed_from_u64(seed);
+                for job in inbox {
+                    let r = searcher.search(&job.pos, &mut eval, &job.limits, &mut rng);
+                    if outbox.send((job.update, r)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        SearchThread {
+            jobs: Some(jobs),
+            results,
+            handle,
+        }
+    }
+}
+
+impl Drop for SearchThread {
+    /// Lets the thread finish its search (it stops at its own deadline) and end.
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
 /// How the client chooses its plies.
 enum Brain {
     Random,
     Search {
-        searcher: Box<Searcher<VvwPosition>>,
+        thread: SearchThread,
+        /// A small searcher for the one-ply answer when the thread is late.
+        quick: Box<Searcher<VvwPosition>>,
         eval: Evaluator,
     },
 }
@@ -437,16 +497,22 @@ pub fn play_on(
                 }
                 brain = Some(match player {
                     PlayerSpec::Random => Brain::Random,
-                    PlayerSpec::Genome(g) => Brain::Search {
-                        searcher: Box::new(Searcher::new(
-                            SearchOptions {
-                                random_ties: g.random_ties,
-                                ..SearchOptions::default()
-                            },
-                            g.tt_bits.unwrap_or(DEFAULT_TT_BITS),
-                        )),
-                        eval: Evaluator::new::<VvwPosition>(role, &g.weights[role]),
-                    },
+                    PlayerSpec::Genome(g) => {
+                        let opts = SearchOptions {
+                            random_ties: g.random_ties,
+                            ..SearchOptions::default()
+                        };
+                        let eval = Evaluator::new::<VvwPosition>(role, &g.weights[role]);
+                        Brain::Search {
+                            thread: SearchThread::start(
+                                Box::new(Searcher::new(opts, g.tt_bits.unwrap_or(DEFAULT_TT_BITS))),
+                                eval.clone(),
+                                config.seed,
+                            ),
+                            quick: Box::new(Searcher::new(opts, VVW_QUICK_TT_BITS)),
+                            eval,
+                        }
+                    }
                 });
                 start = Some(grid);
                 stage = Stage::Playing;
@@ -506,6 +572,7 @@ fn answer(
     })?;
     let update = view.updates;
     let mut chosen: Option<(Vec<Step>, u32, u64)> = None;
+    let mut quick_used = false;
     if let Ok(mut pos) = view.position() {
         pos.set_ply_cap(config.max_plays.max(pos.ply() + 1));
         match brain {
@@ -517,15 +584,51 @@ fn answer(
                     chosen = Some((mv.steps().to_vec(), 0, 0));
                 }
             }
-            Brain::Search { searcher, eval } => {
+            Brain::Search {
+                thread,
+                quick,
+                eval,
+            } => {
                 let limits = SearchLimits {
                     depth: config.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
                     nodes: None,
                     deadline: Some(received + config.search_time()),
                 };
-                let r = searcher.search(&pos, eval, &limits, rng);
-                if let Some(mv) = r.best {
-                    chosen = Some((mv.steps().to_vec(), r.depth, r.nodes));
+                let sent = thread.jobs.as_ref().is_some_and(|jobs| {
+                    jobs.send(Job {
+                        update,
+                        pos,
+                        limits,
+                    })
+                    .is_ok()
+                });
+                let wait_until = received + config.move_time.mul_f64(VVW_WAIT_SHARE);
+                let mut result = None;
+                while sent {
+                    let left = wait_until.saturating_duration_since(Instant::now());
+                    match thread.results.recv_timeout(left) {
+                        Ok((u, r)) if u == update => {
+                            result = Some(r);
+                            break;
+                        }
+                        Ok(_) => {} // a late answer to an earlier UPD
+                        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+                    }
+                }
+                if result.as_ref().is_none_or(|r| r.best.is_none()) {
+                    // The search thread is late (or gone): one ply, here and now.
+                    quick_used = true;
+                    let limits = SearchLimits {
+                        depth: 1,
+                        nodes: None,
+                        deadline: Some(received + config.move_time.mul_f64(VVW_QUICK_SHARE)),
+                    };
+                    result = Some(quick.search(&pos, eval, &limits, rng));
+                }
+                if let Some(r) = result {
+                    if let Some(mv) = r.best {
+                        chosen = Some((mv.steps().to_vec(), r.depth, r.nodes));
+                    }
                 }
             }
         }
@@ -538,6 +641,7 @@ fn answer(
                 elapsed: Duration::ZERO,
                 depth,
                 nodes,
+                quick: quick_used,
                 fallback: false,
             });
         }
@@ -552,6 +656,7 @@ fn answer(
         elapsed: Duration::ZERO,
         depth: 0,
         nodes: 0,
+        quick: quick_used,
         fallback: true,
     })
 }
