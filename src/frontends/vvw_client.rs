@@ -696,6 +696,79 @@ mod tests {
         );
     }
 
+    /// A view of the kit's testmap2 for the vampires after `updates` empty UPDs.
+    fn testmap2_view(updates: u32) -> ClientView {
+        use super::super::vvw_protocol::CellUpdate;
+        let pos = VvwPosition::parse(
+            "15x29 v 0,0:w10 28,0:h2 10,3:h4 14,7:h20 18,11:h4 0,14:h2 28,14:v10",
+        )
+        .unwrap();
+        let mut view = ClientView::new();
+        let cells = pos.occupied().map(|(a, c)| CellUpdate::new(a, c)).collect();
+        for m in [
+            ServerMessage::Set { rows: 15, cols: 29 },
+            ServerMessage::Hum(vec![]),
+            ServerMessage::Hme(Coord::new(28, 14)),
+            ServerMessage::Map(cells),
+        ] {
+            view.apply(&m).unwrap();
+        }
+        for _ in 0..updates {
+            view.apply(&ServerMessage::Upd(vec![])).unwrap();
+        }
+        view
+    }
+
+    #[test]
+    fn a_late_search_thread_is_replaced_by_a_one_ply_search() {
+        let genome = match PlayerSpec::resolve::<VvwPosition>("deepblue2021").unwrap() {
+            PlayerSpec::Genome(g) => g,
+            PlayerSpec::Random => unreachable!(),
+        };
+        let eval = Evaluator::new::<VvwPosition>(0, &genome.weights[0]);
+        let opts = SearchOptions::default();
+        let mut brain = Brain::Search {
+            thread: SearchThread::start(Box::new(Searcher::new(opts, 12)), eval.clone(), 1),
+            quick: Box::new(Searcher::new(opts, VVW_QUICK_TT_BITS)),
+            eval,
+        };
+        let config = ClientConfig {
+            move_time: Duration::from_millis(400),
+            ..ClientConfig::default()
+        };
+        let mut rng = GameRng::seed_from_u64(5);
+        // Keep the search thread busy for a second with a job of UPD 0.
+        if let Brain::Search { thread, .. } = &brain {
+            let view = testmap2_view(1);
+            let busy = Job {
+                update: 0,
+                pos: view.position().unwrap(),
+                limits: SearchLimits {
+                    depth: MAX_DEPTH,
+                    nodes: None,
+                    deadline: Some(Instant::now() + Duration::from_secs(1)),
+                },
+            };
+            thread.jobs.as_ref().unwrap().send(busy).unwrap();
+        }
+        let view = testmap2_view(1);
+        let t0 = Instant::now();
+        let a = answer(&view, &mut brain, &config, t0, &mut rng).unwrap();
+        assert!(a.quick && !a.fallback, "{a:?}");
+        assert_eq!(a.depth, 1);
+        assert!(t0.elapsed() < config.move_time, "{:?}", t0.elapsed());
+        let grid = view.grid.as_ref().unwrap();
+        assert_eq!(check_ply(grid, 0, &a.steps), Ok(()));
+        // Later answers skip the stale results (UPD 0 and 1) and use the thread's own.
+        std::thread::sleep(Duration::from_millis(1200));
+        let view = testmap2_view(2);
+        let t0 = Instant::now();
+        let b = answer(&view, &mut brain, &config, t0, &mut rng).unwrap();
+        assert!(!b.quick && !b.fallback, "{b:?}");
+        assert!(b.depth >= 1);
+        assert_eq!(b.update, 2);
+    }
+
     #[test]
     fn grid_text_lists_cells_row_by_row() {
         let mut g = Grid::new(2, 3);
