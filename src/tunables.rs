@@ -60,6 +60,17 @@ pub const VVW_MOVE_TIME_SECS: f64 = 2.0;
 /// covers the clock checks' granularity, the network and a loaded machine.
 pub const VVW_SEARCH_SHARE: f64 = 0.5;
 
+/// Vampires vs Werewolves client: share of the move time after which a search that has
+/// not answered is given up and a one-ply search decides instead.
+pub const VVW_WAIT_SHARE: f64 = 0.7;
+
+/// Vampires vs Werewolves client: deadline of that one-ply search, as a share of the
+/// move time.
+pub const VVW_QUICK_SHARE: f64 = 0.85;
+
+/// Vampires vs Werewolves client: table size of the one-ply searcher (bits).
+pub const VVW_QUICK_TT_BITS: u8 = 8;
+
 /// Vampires vs Werewolves client: seconds to wait for the TCP connection.
 pub const VVW_CONNECT_TIMEOUT_SECS: f64 = 10.0;
 

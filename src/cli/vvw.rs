@@ -147,6 +147,8 @@ fn client(a: ClientArgs) -> Result<()> {
                 steps.join(";"),
                 if ans.fallback {
                     "fallback".to_string()
+                } else if ans.quick {
+                    "one-ply search: the search thread was late".to_string()
                 } else {
                     format!("depth {}", ans.depth)
                 },
@@ -157,9 +159,10 @@ fn client(a: ClientArgs) -> Result<()> {
     }
     let b = &report.last_board;
     println!(
-        "{} played {species}: {} answers ({} fallback), END {}, BYE {}",
+        "{} played {species}: {} answers ({} one-ply, {} fallback), END {}, BYE {}",
         player.name(),
         report.answers.len(),
+        report.answers.iter().filter(|x| x.quick).count(),
         report.answers.iter().filter(|x| x.fallback).count(),
         if report.got_end {
             "received"

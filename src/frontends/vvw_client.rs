@@ -6,9 +6,12 @@
 //! ← SET rows cols, HUM, HME, MAP          the board and our start cell (→ our species)
 //! loop:
 //!   ← UPD cells                           overwrite those cells of our board
-//!     search from our board: iterative deepening until the deadline
-//!     (move time × VVW_SEARCH_SHARE after the UPD arrived), keep the last finished depth
-//!     check the ply by the rules; if the search found none or it is illegal, play the
+//!     search from our board on the search thread: iterative deepening until the
+//!     deadline (move time × VVW_SEARCH_SHARE after the UPD arrived), keep the last
+//!     finished depth
+//!     if no result by move time × VVW_WAIT_SHARE (a starved or stuck search thread),
+//!     a one-ply search here instead (stopped at move time × VVW_QUICK_SHARE)
+//!     check the ply by the rules; if there is none or it is illegal, play the
 //!     fallback (the largest group steps whole toward a target)
 //!   → MOV ply                             exactly one per UPD, never empty
 //! ← END, BYE                              the game is over; the server closes
@@ -21,6 +24,8 @@
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -31,11 +36,13 @@ use super::vvw_protocol::{
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, Role};
 use crate::games::vampires_werewolves::ply::check_ply;
+use crate::games::vampires_werewolves::VvwMove;
 use crate::games::vampires_werewolves::{Cells, Grid, Kind, Step, VvwPosition};
 use crate::player::PlayerSpec;
-use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::{
-    DEFAULT_TT_BITS, MAX_DEPTH, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS, VVW_SEARCH_SHARE,
+    DEFAULT_TT_BITS, MAX_DEPTH, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS, VVW_QUICK_SHARE,
+    VVW_QUICK_TT_BITS, VVW_SEARCH_SHARE, VVW_WAIT_SHARE,
 };
 
 /// How the client plays.
@@ -93,6 +100,8 @@ pub struct Answer {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Whether the one-ply search chose the ply (the search thread missed its time).
+    pub quick: bool,
     /// Whether the fallback move was sent (no search move, or an illegal one).
     pub fallback: bool,
 }
@@ -227,11 +236,62 @@ fn during(stage: Stage, view: &ClientView) -> String {
     }
 }
 
+/// A search request for the search thread: which `UPD`, from where, until when.
+struct Job {
+    update: u32,
+    pos: VvwPosition,
+    limits: SearchLimits,
+}
+
+/// The search thread: it owns the searcher (its tables live across the game) and
+/// answers each [`Job`] with the `UPD` number and the search's result.
+struct SearchThread {
+    jobs: Option<Sender<Job>>,
+    results: Receiver<(u32, SearchResult<VvwMove>)>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl SearchThread {
+    fn start(mut searcher: Box<Searcher<VvwPosition>>, mut eval: Evaluator, seed: u64) -> Self {
+        let (jobs, inbox) = mpsc::channel::<Job>();
+        let (outbox, results) = mpsc::channel();
+        let handle = std::thread::Builder::new()
+            .name("vvw-search".into())
+            .spawn(move || {
+                let mut rng = GameRng::seed_from_u64(seed);
+                for job in inbox {
+                    let r = searcher.search(&job.pos, &mut eval, &job.limits, &mut rng);
+                    if outbox.send((job.update, r)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        SearchThread {
+            jobs: Some(jobs),
+            results,
+            handle,
+        }
+    }
+}
+
+impl Drop for SearchThread {
+    /// Lets the thread finish its search (it stops at its own deadline) and end.
+    fn drop(&mut self) {
+        self.jobs = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
 /// How the client chooses its plies.
 enum Brain {
     Random,
     Search {
-        searcher: Box<Searcher<VvwPosition>>,
+        thread: SearchThread,
+        /// A small searcher for the one-ply answer when the thread is late.
+        quick: Box<Searcher<VvwPosition>>,
         eval: Evaluator,
     },
 }
@@ -437,16 +497,22 @@ pub fn play_on(
                 }
                 brain = Some(match player {
                     PlayerSpec::Random => Brain::Random,
-                    PlayerSpec::Genome(g) => Brain::Search {
-                        searcher: Box::new(Searcher::new(
-                            SearchOptions {
-                                random_ties: g.random_ties,
-                                ..SearchOptions::default()
-                            },
-                            g.tt_bits.unwrap_or(DEFAULT_TT_BITS),
-                        )),
-                        eval: Evaluator::new::<VvwPosition>(role, &g.weights[role]),
-                    },
+                    PlayerSpec::Genome(g) => {
+                        let opts = SearchOptions {
+                            random_ties: g.random_ties,
+                            ..SearchOptions::default()
+                        };
+                        let eval = Evaluator::new::<VvwPosition>(role, &g.weights[role]);
+                        Brain::Search {
+                            thread: SearchThread::start(
+                                Box::new(Searcher::new(opts, g.tt_bits.unwrap_or(DEFAULT_TT_BITS))),
+                                eval.clone(),
+                                config.seed,
+                            ),
+                            quick: Box::new(Searcher::new(opts, VVW_QUICK_TT_BITS)),
+                            eval,
+                        }
+                    }
                 });
                 start = Some(grid);
                 stage = Stage::Playing;
@@ -506,6 +572,7 @@ fn answer(
     })?;
     let update = view.updates;
     let mut chosen: Option<(Vec<Step>, u32, u64)> = None;
+    let mut quick_used = false;
     if let Ok(mut pos) = view.position() {
         pos.set_ply_cap(config.max_plays.max(pos.ply() + 1));
         match brain {
@@ -517,15 +584,51 @@ fn answer(
                     chosen = Some((mv.steps().to_vec(), 0, 0));
                 }
             }
-            Brain::Search { searcher, eval } => {
+            Brain::Search {
+                thread,
+                quick,
+                eval,
+            } => {
                 let limits = SearchLimits {
                     depth: config.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
                     nodes: None,
                     deadline: Some(received + config.search_time()),
                 };
-                let r = searcher.search(&pos, eval, &limits, rng);
-                if let Some(mv) = r.best {
-                    chosen = Some((mv.steps().to_vec(), r.depth, r.nodes));
+                let sent = thread.jobs.as_ref().is_some_and(|jobs| {
+                    jobs.send(Job {
+                        update,
+                        pos,
+                        limits,
+                    })
+                    .is_ok()
+                });
+                let wait_until = received + config.move_time.mul_f64(VVW_WAIT_SHARE);
+                let mut result = None;
+                while sent {
+                    let left = wait_until.saturating_duration_since(Instant::now());
+                    match thread.results.recv_timeout(left) {
+                        Ok((u, r)) if u == update => {
+                            result = Some(r);
+                            break;
+                        }
+                        Ok(_) => {} // a late answer to an earlier UPD
+                        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+                    }
+                }
+                if result.as_ref().is_none_or(|r| r.best.is_none()) {
+                    // The search thread is late (or gone): one ply, here and now.
+                    quick_used = true;
+                    let limits = SearchLimits {
+                        depth: 1,
+                        nodes: None,
+                        deadline: Some(received + config.move_time.mul_f64(VVW_QUICK_SHARE)),
+                    };
+                    result = Some(quick.search(&pos, eval, &limits, rng));
+                }
+                if let Some(r) = result {
+                    if let Some(mv) = r.best {
+                        chosen = Some((mv.steps().to_vec(), r.depth, r.nodes));
+                    }
                 }
             }
         }
@@ -538,6 +641,7 @@ fn answer(
                 elapsed: Duration::ZERO,
                 depth,
                 nodes,
+                quick: quick_used,
                 fallback: false,
             });
         }
@@ -552,6 +656,7 @@ fn answer(
         elapsed: Duration::ZERO,
         depth: 0,
         nodes: 0,
+        quick: quick_used,
         fallback: true,
     })
 }
@@ -589,6 +694,79 @@ mod tests {
             fallback_move(&strip, 1).unwrap(),
             vec![Step::new(Coord::new(1, 0), 2, Coord::new(0, 0))]
         );
+    }
+
+    /// A view of the kit's testmap2 for the vampires after `updates` empty UPDs.
+    fn testmap2_view(updates: u32) -> ClientView {
+        use super::super::vvw_protocol::CellUpdate;
+        let pos = VvwPosition::parse(
+            "15x29 v 0,0:w10 28,0:h2 10,3:h4 14,7:h20 18,11:h4 0,14:h2 28,14:v10",
+        )
+        .unwrap();
+        let mut view = ClientView::new();
+        let cells = pos.occupied().map(|(a, c)| CellUpdate::new(a, c)).collect();
+        for m in [
+            ServerMessage::Set { rows: 15, cols: 29 },
+            ServerMessage::Hum(vec![]),
+            ServerMessage::Hme(Coord::new(28, 14)),
+            ServerMessage::Map(cells),
+        ] {
+            view.apply(&m).unwrap();
+        }
+        for _ in 0..updates {
+            view.apply(&ServerMessage::Upd(vec![])).unwrap();
+        }
+        view
+    }
+
+    #[test]
+    fn a_late_search_thread_is_replaced_by_a_one_ply_search() {
+        let genome = match PlayerSpec::resolve::<VvwPosition>("deepblue2021").unwrap() {
+            PlayerSpec::Genome(g) => g,
+            PlayerSpec::Random => unreachable!(),
+        };
+        let eval = Evaluator::new::<VvwPosition>(0, &genome.weights[0]);
+        let opts = SearchOptions::default();
+        let mut brain = Brain::Search {
+            thread: SearchThread::start(Box::new(Searcher::new(opts, 12)), eval.clone(), 1),
+            quick: Box::new(Searcher::new(opts, VVW_QUICK_TT_BITS)),
+            eval,
+        };
+        let config = ClientConfig {
+            move_time: Duration::from_millis(400),
+            ..ClientConfig::default()
+        };
+        let mut rng = GameRng::seed_from_u64(5);
+        // Keep the search thread busy for a second with a job of UPD 0.
+        if let Brain::Search { thread, .. } = &brain {
+            let view = testmap2_view(1);
+            let busy = Job {
+                update: 0,
+                pos: view.position().unwrap(),
+                limits: SearchLimits {
+                    depth: MAX_DEPTH,
+                    nodes: None,
+                    deadline: Some(Instant::now() + Duration::from_secs(1)),
+                },
+            };
+            thread.jobs.as_ref().unwrap().send(busy).unwrap();
+        }
+        let view = testmap2_view(1);
+        let t0 = Instant::now();
+        let a = answer(&view, &mut brain, &config, t0, &mut rng).unwrap();
+        assert!(a.quick && !a.fallback, "{a:?}");
+        assert_eq!(a.depth, 1);
+        assert!(t0.elapsed() < config.move_time, "{:?}", t0.elapsed());
+        let grid = view.grid.as_ref().unwrap();
+        assert_eq!(check_ply(grid, 0, &a.steps), Ok(()));
+        // Later answers skip the stale results (UPD 0 and 1) and use the thread's own.
+        std::thread::sleep(Duration::from_millis(1200));
+        let view = testmap2_view(2);
+        let t0 = Instant::now();
+        let b = answer(&view, &mut brain, &config, t0, &mut rng).unwrap();
+        assert!(!b.quick && !b.fallback, "{b:?}");
+        assert!(b.depth >= 1);
+        assert_eq!(b.update, 2);
     }
 
     #[test]
