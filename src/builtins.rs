@@ -34,6 +34,11 @@ const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
         include_str!("../genomes/war_of_life/minimax.ron"),
     ),
     (
+        "war_of_life",
+        "minimax_prolog",
+        include_str!("../genomes/war_of_life/minimax_prolog.ron"),
+    ),
+    (
         "abalone",
         "guara",
         include_str!("../genomes/abalone/guara.ron"),

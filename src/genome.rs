@@ -60,6 +60,11 @@ pub struct SearchFile {
     /// Transposition table size, `2^tt_bits` entries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tt_bits: Option<u8>,
+    /// Imitate the War of Life coursework's Prolog minimax: never choose a move that
+    /// leaves the opponent no reply, and have no move when every move does (see
+    /// `SearchOptions::no_reply_fails`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_reply_fails: bool,
 }
 
 fn default_true() -> bool {
@@ -135,6 +140,9 @@ pub struct Genome {
     pub random_ties: bool,
     /// Transposition table bits.
     pub tt_bits: Option<u8>,
+    /// Never choose a move that leaves the opponent no reply (the coursework's Prolog
+    /// minimax).
+    pub no_reply_fails: bool,
     /// Where it came from.
     pub provenance: Provenance,
 }
@@ -307,6 +315,7 @@ impl Genome {
             nodes: search.nodes,
             random_ties: search.random_ties,
             tt_bits: search.tt_bits,
+            no_reply_fails: search.no_reply_fails,
             provenance: file.provenance,
         })
     }
@@ -334,6 +343,7 @@ impl Genome {
                 nodes: self.nodes,
                 random_ties: self.random_ties,
                 tt_bits: self.tt_bits,
+                no_reply_fails: self.no_reply_fails,
             },
             provenance: self.provenance.clone(),
         }

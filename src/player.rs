@@ -98,6 +98,7 @@ impl<G: Game> Agent<G> {
             PlayerSpec::Genome(g) => {
                 let opts = SearchOptions {
                     random_ties: g.random_ties,
+                    no_reply_fails: g.no_reply_fails,
                     ..SearchOptions::default()
                 };
                 AgentKind::Search {

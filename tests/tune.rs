@@ -244,3 +244,34 @@ fn bad_experiments_name_file_and_field() {
         );
     }
 }
+
+#[test]
+fn shared_weights_tune_one_vector_for_both_roles() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tiny(dir.path(), "Es(lambda: 4, sigma: 0.5)")
+        .to_ron()
+        .replace("shared_weights: false", "shared_weights: true");
+    let exp = Experiment::parse(&text, "tiny.ron").unwrap();
+    assert!(exp.shared_weights);
+    let r = exp.resolve::<WolvesSheep>("tiny.ron").unwrap();
+    let space = weightforge::tune::space::Space::new::<WolvesSheep>(&r);
+    let features = <WolvesSheep as weightforge::game::Game>::feature_info().len();
+    assert_eq!(space.len(), features);
+    assert!(space.dims.iter().all(|d| d.label.starts_with("both:")));
+    let best = finished(run_in_pool(&exp, 2, &RunOptions::default(), None)).best;
+    assert_eq!(best.weights[0], best.weights[1]);
+    assert_ne!(best.weights[0], r.start.weights[0], "the weights moved");
+
+    // Sharing needs both roles.
+    let one_role = text.replace(
+        "tune_roles: [\n        \"wolves\",\n        \"sheep\",\n    ]",
+        "tune_roles: [\"wolves\"]",
+    );
+    assert_ne!(one_role, text);
+    let err = Experiment::parse(&one_role, "one.ron")
+        .unwrap()
+        .resolve::<WolvesSheep>("one.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("one.ron") && err.contains("`shared_weights`"), "{err}");
+}

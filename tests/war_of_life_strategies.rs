@@ -95,6 +95,7 @@ fn engine_best(g: &Genome, pos: &WarOfLife) -> (BTreeSet<String>, usize) {
     let role = pos.side_to_move();
     let opts = SearchOptions {
         random_ties: g.random_ties,
+        no_reply_fails: g.no_reply_fails,
         ..SearchOptions::default()
     };
     let mut searcher = Searcher::<WarOfLife>::new(opts, 16);
@@ -247,4 +248,84 @@ fn minimax_is_two_plies_of_land_grab() {
         differ >= 10,
         "minimax and land_grab differ on {differ} of 60"
     );
+}
+
+/// Ongoing positions from random games in which some move of the side to move leaves
+/// the opponent without a legal reply (mostly: the crank wipes the opponent out).
+fn near_end_positions(count: usize, seed: u64) -> Vec<WarOfLife> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut pos = WarOfLife::start("random", &mut rng).unwrap();
+        while pos.status() == Status::Ongoing {
+            if !replyless_moves(&pos).is_empty() {
+                out.push(pos);
+                break;
+            }
+            pos.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            pos.play(mv, &mut rng);
+        }
+    }
+    out
+}
+
+/// The moves after which the opponent has no legal reply.
+fn replyless_moves(pos: &WarOfLife) -> BTreeSet<String> {
+    moves_of(pos)
+        .into_iter()
+        .filter(|&mv| {
+            let mut child = *pos;
+            child.make(mv, ());
+            moves_of(&child).is_empty()
+        })
+        .map(|mv| pos.move_text(mv))
+        .collect()
+}
+
+#[test]
+fn minimax_prolog_never_leaves_the_opponent_without_a_reply() {
+    // The published Prolog minimax drops every move after which the opponent has no
+    // reply, and fails (the referee's stalemate) when no move is left; where no move is
+    // dropped it is minimax.
+    let (mm, prolog) = (genome("minimax"), genome("minimax_prolog"));
+    assert!(prolog.no_reply_fails && !mm.no_reply_fails);
+    let (mut fails, mut restricted) = (0, 0);
+    for pos in near_end_positions(60, 8) {
+        let replyless = replyless_moves(&pos);
+        let all = moves_of(&pos).len();
+        let role = pos.side_to_move();
+        let opts = SearchOptions {
+            random_ties: true,
+            no_reply_fails: true,
+            ..SearchOptions::default()
+        };
+        let mut searcher = Searcher::<WarOfLife>::new(opts, 16);
+        let mut eval = Evaluator::new::<WarOfLife>(role, &prolog.weights[role]);
+        let limits = SearchLimits::depth(prolog.depth[role]);
+        if replyless.len() == all {
+            let r = searcher.search(&pos, &mut eval, &limits, &mut GameRng::seed_from_u64(1));
+            assert_eq!(r.best, None, "at {}", pos.to_text());
+            // minimax plays one of the winning moves instead.
+            let (got, _) = engine_best(&mm, &pos);
+            assert!(got.is_subset(&replyless));
+            fails += 1;
+        } else {
+            let (got, _) = engine_best(&prolog, &pos);
+            assert!(
+                got.is_disjoint(&replyless),
+                "at {}: plays {got:?}, which leave no reply",
+                pos.to_text()
+            );
+            restricted += 1;
+        }
+    }
+    assert!(fails >= 3 && restricted >= 3, "{fails} fails, {restricted} restricted");
+    // Away from the end the two are the same player.
+    for pos in positions(40, 9) {
+        if replyless_moves(&pos).is_empty() {
+            assert_eq!(engine_best(&prolog, &pos), engine_best(&mm, &pos));
+        }
+    }
 }

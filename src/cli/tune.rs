@@ -53,7 +53,8 @@ impl Observer for BarObserver {
             row.sigma,
             scores.join("  ")
         );
-        if self.quiet {
+        // A hidden bar (not a terminal) prints nothing: write the line to stdout instead.
+        if self.quiet || self.bar.is_hidden() {
             println!("{line}");
         } else {
             self.bar.println(line);
@@ -61,7 +62,7 @@ impl Observer for BarObserver {
     }
 
     fn message(&self, text: &str) {
-        if self.quiet {
+        if self.quiet || self.bar.is_hidden() {
             println!("{text}");
         } else {
             self.bar.println(text);
@@ -197,6 +198,8 @@ struct ExportSearch {
     random_ties: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     tt_bits: Option<u8>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    no_reply_fails: bool,
 }
 
 /// `weightforge export`
@@ -216,6 +219,7 @@ pub fn export(a: ExportArgs) -> Result<()> {
             nodes: checked.search.nodes,
             random_ties: checked.search.random_ties,
             tt_bits: checked.search.tt_bits,
+            no_reply_fails: checked.search.no_reply_fails,
         },
     };
     let out = match a.format {

@@ -91,6 +91,15 @@ impl<G: Game> Searcher<G> {
 
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
+        if self.opts.no_reply_fails {
+            let mut replies = Vec::new();
+            root_moves.retain(|&mv| {
+                let undo = pos.make(mv, G::Outcome::default());
+                let n = pos.count_moves(&mut replies);
+                pos.unmake(mv, undo);
+                n > 0
+            });
+        }
         if root_moves.is_empty() {
             let score =
                 terminal_score(&pos, pos.status(), 0).unwrap_or_else(|| eval.evaluate(&pos));

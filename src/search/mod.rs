@@ -59,6 +59,12 @@ pub struct SearchOptions {
     pub iterative_deepening: bool,
     /// Choose at random among root moves of equal best score (the course players do).
     pub random_ties: bool,
+    /// Never choose a root move after which the opponent has no legal reply, and choose
+    /// no move when every move is such. This imitates the War of Life coursework's
+    /// published Prolog minimax: its minimum over the opponent's replies fails on an empty
+    /// list, so a move that wipes the opponent out is dropped, and when none is left the
+    /// strategy fails and the referee scores the game a stalemate (a draw).
+    pub no_reply_fails: bool,
 }
 
 impl Default for SearchOptions {
@@ -71,6 +77,7 @@ impl Default for SearchOptions {
             history: true,
             iterative_deepening: true,
             random_ties: false,
+            no_reply_fails: false,
         }
     }
 }
@@ -86,6 +93,7 @@ impl SearchOptions {
             history: false,
             iterative_deepening: false,
             random_ties: false,
+            no_reply_fails: false,
         }
     }
 }

@@ -53,6 +53,11 @@ pub struct Experiment {
     /// Features left at their start weight.
     #[serde(default)]
     pub frozen_features: Vec<String>,
+    /// The two tuned roles share one weight vector, for games whose roles play alike
+    /// (War of Life, Abalone, Vampires vs Werewolves): half the weights to tune, twice
+    /// the games behind each. The first role of `tune_roles` gives the start weights.
+    #[serde(default)]
+    pub shared_weights: bool,
     /// The reference opponents every candidate plays.
     pub opponents: Vec<OpponentSpec>,
     /// Game pairs per candidate and opponent per generation.
@@ -513,6 +518,12 @@ impl Experiment {
         }
         if tuned_roles.is_empty() {
             return Err(field("tune_roles", "name at least one role to tune".into()));
+        }
+        if self.shared_weights && tuned_roles.len() != 2 {
+            return Err(field(
+                "shared_weights",
+                "shared weights need both roles in tune_roles".into(),
+            ));
         }
         let features = G::feature_info();
         for f in &self.frozen_features {

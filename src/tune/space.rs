@@ -28,6 +28,9 @@ pub struct Dim {
     pub label: String,
     /// Raw weight per unit of θ.
     pub unit: f64,
+    /// The other role, when both roles share this weight (`shared_weights`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mirror: Option<usize>,
 }
 
 /// The tuned coordinates and their units.
@@ -44,7 +47,13 @@ impl Space {
         let nf = G::feature_info().len();
         let sd = feature_spreads::<G>(r, nf);
         let mut dims = Vec::new();
-        for &role in &r.tuned_roles {
+        // Shared weights: the first tuned role's coordinates, mirrored into the other.
+        let (roles, mirror) = if r.exp.shared_weights {
+            (&r.tuned_roles[..1], r.tuned_roles.get(1).copied())
+        } else {
+            (&r.tuned_roles[..], None)
+        };
+        for &role in roles {
             let tuned: Vec<usize> = (0..nf).filter(|&f| r.tuned[role][f]).collect();
             let u = tuned
                 .iter()
@@ -52,11 +61,16 @@ impl Space {
                 .fold(0.0, f64::max);
             let u = if u > 0.0 { u } else { 1.0 };
             for f in tuned {
+                let who = match mirror {
+                    Some(_) => "both",
+                    None => G::ROLES[role],
+                };
                 dims.push(Dim {
                     role,
                     feature: f,
-                    label: format!("{}:{}", G::ROLES[role], G::feature_info()[f].name),
+                    label: format!("{who}:{}", G::feature_info()[f].name),
                     unit: u / sd[role][f],
+                    mirror,
                 });
             }
         }
@@ -86,6 +100,9 @@ impl Space {
         let mut w = base.clone();
         for (d, &t) in self.dims.iter().zip(theta) {
             w[d.role][d.feature] = t * d.unit;
+            if let Some(m) = d.mirror {
+                w[m][d.feature] = t * d.unit;
+            }
         }
         w
     }
