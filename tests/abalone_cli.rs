@@ -124,8 +124,7 @@ fn move_answers_a_course_input_with_a_move_and_its_board() {
     for test in ["Test1", "Test2"] {
         let input = format!("{BCIT}{test}.input");
         let out = ok(&weightforge(&[
-            "move", "--game", "abalone", "--genome", "guara", "--state", &input, "--depth",
-            "2",
+            "move", "--game", "abalone", "--genome", "guara", "--state", &input, "--depth", "2",
         ]));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 2, "{out}");
@@ -209,11 +208,7 @@ fn bad_course_files_get_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
     let fifteen = format!("A1b,A2b,A3b,A4b,{BOARD}");
     let cases: Vec<(&str, String, &str)> = vec![
-        (
-            "empty",
-            String::new(),
-            "line 1: missing the colour to move",
-        ),
+        ("empty", String::new(), "line 1: missing the colour to move"),
         (
             "word",
             format!("black\n{BOARD}\n"),
@@ -258,7 +253,10 @@ fn bad_course_files_get_clear_errors() {
             "moves", "--game", "abalone", "--format", "bcit", p,
         ]));
         assert!(err.contains(want), "moves {name}: {err}");
-        assert!(err.contains(&format!("{name}.input")), "moves {name}: {err}");
+        assert!(
+            err.contains(&format!("{name}.input")),
+            "moves {name}: {err}"
+        );
         let err = fails(weightforge(&[
             "move", "--game", "abalone", "--genome", "guara", "--state", p,
         ]));
@@ -278,7 +276,10 @@ fn bad_course_files_get_clear_errors() {
         &["moves", "--game", "abalone", "--format", "bcit"],
         "b\n",
     ));
-    assert!(err.contains("standard input") && err.contains("line 2"), "{err}");
+    assert!(
+        err.contains("standard input") && err.contains("line 2"),
+        "{err}"
+    );
 }
 
 #[test]

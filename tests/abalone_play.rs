@@ -47,7 +47,10 @@ fn random_position(rng: &mut GameRng) -> Abalone {
                 let c = (c + first) % 2;
                 while m[c].count_ones() > 9 {
                     let k = rng.random_range(0..m[c].count_ones());
-                    let bit = (0..128).filter(|&i| m[c] >> i & 1 == 1).nth(k as usize).unwrap();
+                    let bit = (0..128)
+                        .filter(|&i| m[c] >> i & 1 == 1)
+                        .nth(k as usize)
+                        .unwrap();
                     m[c] &= !(1u128 << bit);
                 }
             }
@@ -66,7 +69,13 @@ fn variants() -> Vec<(&'static str, SearchOptions)> {
         ("all", all),
         ("plain", plain),
         ("no tt cut-offs", SearchOptions { tt: false, ..all }),
-        ("no tt move", SearchOptions { tt_move: false, ..all }),
+        (
+            "no tt move",
+            SearchOptions {
+                tt_move: false,
+                ..all
+            },
+        ),
         (
             "no tactical",
             SearchOptions {
@@ -74,8 +83,20 @@ fn variants() -> Vec<(&'static str, SearchOptions)> {
                 ..all
             },
         ),
-        ("no killers", SearchOptions { killers: false, ..all }),
-        ("no history", SearchOptions { history: false, ..all }),
+        (
+            "no killers",
+            SearchOptions {
+                killers: false,
+                ..all
+            },
+        ),
+        (
+            "no history",
+            SearchOptions {
+                history: false,
+                ..all
+            },
+        ),
         (
             "no id",
             SearchOptions {
@@ -154,7 +175,7 @@ fn guara_by_hand(pos: &Abalone, role: usize) -> f64 {
         let mut n = 0;
         for i in (0..128).filter(|&i| m >> i & 1 == 1) {
             for step in [11i32, 1, -10, -11, -1, 10] {
-                let j = i as i32 + step;
+                let j = i + step;
                 if (0..128).contains(&j) && m >> j & 1 == 1 {
                     n += 1;
                 }

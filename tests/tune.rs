@@ -273,5 +273,8 @@ fn shared_weights_tune_one_vector_for_both_roles() {
         .resolve::<WolvesSheep>("one.ron")
         .unwrap_err()
         .to_string();
-    assert!(err.contains("one.ron") && err.contains("`shared_weights`"), "{err}");
+    assert!(
+        err.contains("one.ron") && err.contains("`shared_weights`"),
+        "{err}"
+    );
 }

@@ -321,7 +321,10 @@ fn minimax_prolog_never_leaves_the_opponent_without_a_reply() {
             restricted += 1;
         }
     }
-    assert!(fails >= 3 && restricted >= 3, "{fails} fails, {restricted} restricted");
+    assert!(
+        fails >= 3 && restricted >= 3,
+        "{fails} fails, {restricted} restricted"
+    );
     // Away from the end the two are the same player.
     for pos in positions(40, 9) {
         if replyless_moves(&pos).is_empty() {

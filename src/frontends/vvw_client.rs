@@ -604,15 +604,19 @@ fn answer(
                 });
                 let wait_until = received + config.move_time.mul_f64(VVW_WAIT_SHARE);
                 let mut result = None;
-                while sent {
-                    let left = wait_until.saturating_duration_since(Instant::now());
-                    match thread.results.recv_timeout(left) {
-                        Ok((u, r)) if u == update => {
-                            result = Some(r);
-                            break;
+                if sent {
+                    loop {
+                        let left = wait_until.saturating_duration_since(Instant::now());
+                        match thread.results.recv_timeout(left) {
+                            Ok((u, r)) if u == update => {
+                                result = Some(r);
+                                break;
+                            }
+                            Ok(_) => {} // a late answer to an earlier UPD
+                            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                                break
+                            }
                         }
-                        Ok(_) => {} // a late answer to an earlier UPD
-                        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
                     }
                 }
                 if result.as_ref().is_none_or(|r| r.best.is_none()) {
