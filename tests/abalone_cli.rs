@@ -3,10 +3,11 @@
 //! its board, and malformed or impossible course files get clear errors (exit status 2,
 //! no panic).
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+use common::{failure, ok, temp_file, weightforge, with_stdin};
 
 const BCIT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abalone/bcit/");
 
@@ -14,55 +15,8 @@ const BCIT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abalone/bcit
 const BOARD: &str = "C5b,D5b,E4b,E5b,E6b,F5b,F6b,F7b,F8b,G6b,H6b,C3w,C4w,D3w,D4w,D6w,\
                      E7w,F4w,G5w,G7w,G8w,G9w,H7w,H8w,H9w";
 
-fn weightforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weightforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weightforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// The error text of a command that must fail cleanly.
-fn fails(o: Output) -> String {
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "should fail: {err}");
-    assert!(!err.contains("panicked"), "panicked: {err}");
-    err
-}
-
 fn course_file(name: &str) -> String {
     std::fs::read_to_string(format!("{BCIT}{name}")).unwrap()
-}
-
-fn temp_file(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 #[test]
@@ -183,7 +137,7 @@ fn move_reads_the_role_from_the_file_and_checks_a_given_one() {
     assert_eq!(ok(&weightforge(&args)), plain);
     let args = with(&["--role", "white"]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let err = fails(weightforge(&args));
+    let err = failure(weightforge(&args));
     assert!(err.contains("does not match"), "{err}");
 
     // A file holding one position in the notation works too.
@@ -249,7 +203,7 @@ fn bad_course_files_get_clear_errors() {
     for (name, text, want) in &cases {
         let p = temp_file(dir.path(), &format!("{name}.input"), text);
         let p = p.to_str().unwrap();
-        let err = fails(weightforge(&[
+        let err = failure(weightforge(&[
             "moves", "--game", "abalone", "--format", "bcit", p,
         ]));
         assert!(err.contains(want), "moves {name}: {err}");
@@ -257,13 +211,13 @@ fn bad_course_files_get_clear_errors() {
             err.contains(&format!("{name}.input")),
             "moves {name}: {err}"
         );
-        let err = fails(weightforge(&[
+        let err = failure(weightforge(&[
             "move", "--game", "abalone", "--genome", "guara", "--state", p,
         ]));
         assert!(err.contains(want), "move {name}: {err}");
         assert!(err.contains(&format!("{name}.input")), "move {name}: {err}");
     }
-    let err = fails(weightforge(&[
+    let err = failure(weightforge(&[
         "moves",
         "--game",
         "abalone",
@@ -272,7 +226,7 @@ fn bad_course_files_get_clear_errors() {
         "no/such/file.input",
     ]));
     assert!(err.contains("no/such/file.input"), "{err}");
-    let err = fails(with_stdin(
+    let err = failure(with_stdin(
         &["moves", "--game", "abalone", "--format", "bcit"],
         "b\n",
     ));
@@ -284,7 +238,7 @@ fn bad_course_files_get_clear_errors() {
 
 #[test]
 fn course_formats_are_for_abalone_only() {
-    let err = fails(weightforge(&[
+    let err = failure(weightforge(&[
         "moves",
         "--game",
         "wolves_sheep",
@@ -295,7 +249,7 @@ fn course_formats_are_for_abalone_only() {
     assert!(err.contains("--game abalone"), "{err}");
     let dir = tempfile::tempdir().unwrap();
     let state = temp_file(dir.path(), "s.txt", "11111\n11111\n00000\n00000\n02020\n");
-    let err = fails(weightforge(&[
+    let err = failure(weightforge(&[
         "move",
         "--game",
         "wolves_sheep",
@@ -325,9 +279,9 @@ fn the_depth_table_checks_that_every_variant_agrees() {
     assert!(out.contains("depth 3: every variant found score"), "{out}");
     let rows = out.lines().filter(|l| l.starts_with("| ")).count();
     assert_eq!(rows, 1 + 13, "{out}");
-    let err = fails(weightforge(&["bench", "--depth-table"]));
+    let err = failure(weightforge(&["bench", "--depth-table"]));
     assert!(err.contains("needs --game"), "{err}");
-    let err = fails(weightforge(&[
+    let err = failure(weightforge(&[
         "bench",
         "--game",
         "abalone",

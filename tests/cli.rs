@@ -1,56 +1,12 @@
 //! The `weightforge` binary end to end: outputs users and course runners parse, and a
 //! clear error (exit status 2, no panic) for every kind of bad input.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn weightforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weightforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::path::Path;
+use std::process::{Command, Output};
 
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weightforge"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Runs a command that must fail cleanly and returns its error text.
-fn fails(args: &[&str]) -> String {
-    let o = weightforge(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should fail: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    err
-}
-
-fn temp_file(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+use common::{fails, stderr, stdout, temp_file, weightforge, with_stdin};
 
 const LUO: &str = include_str!("../genomes/wolves_sheep/luo2023.ron");
 

@@ -1,31 +1,9 @@
 //! `weightforge tournament` end to end: the coursework's table on standard output, the
 //! CSV file, the same games on any number of threads, and clear errors.
 
-use std::process::{Command, Output};
+mod common;
 
-fn weightforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weightforge"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Runs a command that must fail cleanly and returns its error text.
-fn fails(args: &[&str]) -> String {
-    let o = weightforge(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?} should fail: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    err
-}
+use common::{fails, stderr, stdout, weightforge};
 
 /// A tournament of random, land_grab and minimax writing CSV; returns (stdout, CSV).
 fn tournament(threads: &str, seed: &str, csv: &std::path::Path) -> (String, String) {
