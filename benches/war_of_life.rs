@@ -7,13 +7,13 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
-use weightforge::eval::Evaluator;
+use weightforge::bench::{bench_set, positions, search_nodes};
 use weightforge::game::{perft, Game, GameRng};
 use weightforge::games::war_of_life::crank::crank;
 use weightforge::games::war_of_life::notation::parse_board;
 use weightforge::games::war_of_life::{WarOfLife, BLUE};
 use weightforge::player::PlayerSpec;
-use weightforge::search::{SearchLimits, SearchOptions, Searcher};
+use weightforge::search::{SearchOptions, Searcher};
 
 /// Fixed boards: the referee's diagonal cross, a sparse one, a dense one, a start.
 fn boards() -> Vec<(&'static str, u64, u64)> {
@@ -81,18 +81,6 @@ fn bench_position(c: &mut Criterion) {
     group.finish();
 }
 
-/// The positions `weightforge bench` searches (src/cli/bench.rs).
-const SEARCH_POSITIONS: [&str; 4] = [
-    "[[[2,4],[2,5],[3,4],[4,3],[5,6],[6,6],[6,7],[7,1],[7,7],[8,1],[8,5],[8,6]],\
-     [[2,6],[2,8],[3,1],[3,7],[4,8],[5,2],[5,3],[5,8],[6,1],[6,8],[7,8],[8,4]]] b",
-    "[[[1,5],[2,6],[4,6],[5,2],[6,3],[6,5],[6,6],[6,7],[7,1],[7,2],[7,8],[8,5]],\
-     [[1,4],[1,8],[2,1],[2,2],[3,7],[4,3],[5,3],[6,1],[6,2],[6,8],[7,6],[8,2]]] r",
-    "[[[2,5],[3,5],[3,6],[3,7],[4,1],[4,3],[4,4],[6,2],[7,3]],\
-     [[1,3],[2,6],[2,7],[5,5],[6,8],[7,5],[7,8],[8,2]]] b",
-    "[[[1,2],[3,1],[4,5],[5,1],[7,1],[7,7],[7,8]],\
-     [[1,8],[3,5],[3,6],[4,3],[5,5],[5,8],[6,2],[6,6],[7,2],[7,4]]] r",
-];
-
 /// Alpha-beta with every technique on, on the coursework's land-grab measure (the
 /// `minimax` genome's weights) at depths 4 and 5 over the four positions; throughput is
 /// search nodes (every position entered), so criterion reports nodes per second.
@@ -101,27 +89,12 @@ fn bench_search(c: &mut Criterion) {
     else {
         panic!("minimax is a genome");
     };
-    let positions: Vec<WarOfLife> = SEARCH_POSITIONS
-        .iter()
-        .map(|t| WarOfLife::parse(t).expect("fixed position"))
-        .collect();
+    // The positions `weightforge bench` searches (src/bench.rs).
+    let set = bench_set("war_of_life").expect("a bench set");
+    let positions = positions::<WarOfLife>(set.search).expect("fixed positions");
     let mut searcher = Searcher::<WarOfLife>::new(SearchOptions::default(), 16);
-    let mut search_all = |depth: u32| -> u64 {
-        let mut nodes = 0;
-        for pos in &positions {
-            let role = pos.side_to_move();
-            let mut eval = Evaluator::new::<WarOfLife>(role, &genome.weights[role]);
-            searcher.new_game();
-            let r = searcher.search(
-                pos,
-                &mut eval,
-                &SearchLimits::depth(depth),
-                &mut GameRng::seed_from_u64(1),
-            );
-            nodes += r.nodes;
-        }
-        nodes
-    };
+    let mut search_all =
+        |depth: u32| -> u64 { search_nodes(&mut searcher, &positions, &genome.weights, depth) };
     let mut group = c.benchmark_group("war_of_life_search");
     for depth in [4, 5] {
         let nodes = search_all(depth);

@@ -3,19 +3,11 @@
 //! elements (leaves or nodes) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::SeedableRng;
-use weightforge::eval::Evaluator;
-use weightforge::game::{perft, Game, GameRng};
+use weightforge::bench::{bench_set, positions, search_nodes};
+use weightforge::game::perft;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
-use weightforge::search::{SearchLimits, SearchOptions, Searcher};
-
-const SEARCH_POSITIONS: [&str; 4] = [
-    "SSSSS/SSSSS/...../...../.W.W. w",
-    "SSSSS/S.S.S/.S.../....W/..W.. s",
-    "S.S../SS.S./..SSS/....W/W.... w",
-    "SSS.S/S.SS./.SS../W.S../..W.. s",
-];
+use weightforge::search::{SearchOptions, Searcher};
 
 fn perft_bench(c: &mut Criterion) {
     let start = WolvesSheep::new();
@@ -32,25 +24,13 @@ fn search_bench(c: &mut Criterion) {
         "li2023.ron",
     )
     .expect("the reference genome is valid");
-    let positions: Vec<WolvesSheep> = SEARCH_POSITIONS
-        .iter()
-        .map(|t| WolvesSheep::parse(t).expect("bench positions are valid"))
-        .collect();
+    // The positions `weightforge bench` searches (src/bench.rs), at depth 9.
+    let set = bench_set("wolves_sheep").expect("a bench set");
+    let positions = positions::<WolvesSheep>(set.search).expect("bench positions are valid");
     let depth = 9;
     let mut searcher = Searcher::<WolvesSheep>::new(SearchOptions::default(), 18);
     let run = |searcher: &mut Searcher<WolvesSheep>| -> u64 {
-        positions
-            .iter()
-            .map(|pos| {
-                let role = pos.side_to_move();
-                let mut eval = Evaluator::new::<WolvesSheep>(role, &genome.weights[role]);
-                let mut rng = GameRng::seed_from_u64(1);
-                searcher.new_game();
-                searcher
-                    .search(pos, &mut eval, &SearchLimits::depth(depth), &mut rng)
-                    .nodes
-            })
-            .sum()
+        search_nodes(searcher, &positions, &genome.weights, depth)
     };
     let nodes = run(&mut searcher);
     let mut group = c.benchmark_group("wolves_sheep_search");

@@ -4,6 +4,7 @@
 //! Start at [`game::Game`], the contract every game implements.
 
 pub mod arena;
+pub mod bench;
 pub mod builtins;
 pub mod eval;
 pub mod frontends;

@@ -151,7 +151,7 @@ fn table<G: Game>(a: &BenchArgs) -> Result<()> {
     if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
         bail!("--depths: give depths from 1 to {MAX_DEPTH}, e.g. --depths 4,5");
     }
-    let genome_name = match (&a.genome, super::bench::bench_set(G::NAME)) {
+    let genome_name = match (&a.genome, weightforge::bench::bench_set(G::NAME)) {
         (Some(g), _) => g.clone(),
         (None, Some(set)) => set.genome.to_string(),
         (None, None) => bail!("{} has no bench genome: give --genome", G::NAME),

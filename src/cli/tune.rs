@@ -53,15 +53,11 @@ impl Observer for BarObserver {
             row.sigma,
             scores.join("  ")
         );
-        // A hidden bar (not a terminal) prints nothing: write the line to stdout instead.
-        if self.quiet || self.bar.is_hidden() {
-            println!("{line}");
-        } else {
-            self.bar.println(line);
-        }
+        self.message(&line);
     }
 
     fn message(&self, text: &str) {
+        // A hidden bar (not a terminal) prints nothing: write the line to stdout instead.
         if self.quiet || self.bar.is_hidden() {
             println!("{text}");
         } else {

@@ -256,27 +256,14 @@ fn count_inline<const D: usize>(own: Bits, opp: Bits, empty: Bits, free: Bits) -
     (s[0] | s[1] | s[2] | s[3] | s[4] | s[5]).count_ones()
 }
 
+/// Broadside moves of every line direction, each moved sideways in the four directions
+/// that are not along it.
 #[inline(always)]
-fn count_broadside<const D: usize>(l: &[Bits; 4]) -> u32 {
-    let [pairs, triples] = broadside_sets::<D>(l);
-    pairs.count_ones() + triples.count_ones()
-}
-
-/// The number of legal moves of the side owning `own` (what [`generate`] would list).
-#[inline]
-pub fn count(own: Bits, opp: Bits) -> u32 {
-    let empty = BOARD & !(own | opp);
-    let free = !(own | opp);
+fn count_all_broadside(own: Bits, empty: Bits) -> u32 {
     let ne = lines::<NE>(own, empty);
     let e = lines::<E>(own, empty);
     let nw = lines::<NW>(own, empty);
-    count_inline::<0>(own, opp, empty, free)
-        + count_inline::<1>(own, opp, empty, free)
-        + count_inline::<2>(own, opp, empty, free)
-        + count_inline::<3>(own, opp, empty, free)
-        + count_inline::<4>(own, opp, empty, free)
-        + count_inline::<5>(own, opp, empty, free)
-        + count_broadside::<1>(&ne)
+    count_broadside::<1>(&ne)
         + count_broadside::<2>(&ne)
         + count_broadside::<4>(&ne)
         + count_broadside::<5>(&ne)
@@ -288,6 +275,26 @@ pub fn count(own: Bits, opp: Bits) -> u32 {
         + count_broadside::<1>(&nw)
         + count_broadside::<3>(&nw)
         + count_broadside::<4>(&nw)
+}
+
+#[inline(always)]
+fn count_broadside<const D: usize>(l: &[Bits; 4]) -> u32 {
+    let [pairs, triples] = broadside_sets::<D>(l);
+    pairs.count_ones() + triples.count_ones()
+}
+
+/// The number of legal moves of the side owning `own` (what [`generate`] would list).
+#[inline]
+pub fn count(own: Bits, opp: Bits) -> u32 {
+    let empty = BOARD & !(own | opp);
+    let free = !(own | opp);
+    count_inline::<0>(own, opp, empty, free)
+        + count_inline::<1>(own, opp, empty, free)
+        + count_inline::<2>(own, opp, empty, free)
+        + count_inline::<3>(own, opp, empty, free)
+        + count_inline::<4>(own, opp, empty, free)
+        + count_inline::<5>(own, opp, empty, free)
+        + count_all_broadside(own, empty)
 }
 
 #[inline(always)]
@@ -312,9 +319,6 @@ fn count_inline_and_pushes<const D: usize>(
 pub fn count_with_pushes(own: Bits, opp: Bits) -> (u32, u32) {
     let empty = BOARD & !(own | opp);
     let free = !(own | opp);
-    let ne = lines::<NE>(own, empty);
-    let e = lines::<E>(own, empty);
-    let nw = lines::<NW>(own, empty);
     let i = [
         count_inline_and_pushes::<0>(own, opp, empty, free),
         count_inline_and_pushes::<1>(own, opp, empty, free),
@@ -323,18 +327,7 @@ pub fn count_with_pushes(own: Bits, opp: Bits) -> (u32, u32) {
         count_inline_and_pushes::<4>(own, opp, empty, free),
         count_inline_and_pushes::<5>(own, opp, empty, free),
     ];
-    let broadside = count_broadside::<1>(&ne)
-        + count_broadside::<2>(&ne)
-        + count_broadside::<4>(&ne)
-        + count_broadside::<5>(&ne)
-        + count_broadside::<0>(&e)
-        + count_broadside::<2>(&e)
-        + count_broadside::<3>(&e)
-        + count_broadside::<5>(&e)
-        + count_broadside::<0>(&nw)
-        + count_broadside::<1>(&nw)
-        + count_broadside::<3>(&nw)
-        + count_broadside::<4>(&nw);
+    let broadside = count_all_broadside(own, empty);
     let moves = i.iter().map(|x| x.0).sum::<u32>() + broadside;
     let pushes = i.iter().map(|x| x.1).sum::<u32>();
     (moves, pushes)

@@ -233,54 +233,38 @@ pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 
     ]
 }
 
-/// Humans `own` reaches first with a group able to convert them (ties: `own_moves`).
-fn humans_first(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> f64 {
+/// The race for humans, by who reaches each human group first with a group able to
+/// convert it (ties: `own_moves`). Returns `humans_first` (humans `own` gets first, minus
+/// those `opp` gets first) and `humans_race` (the same, each group discounted by the
+/// winner's distance; see [`FEATURES`]). Both from one pass: the nearest converters are
+/// found once per human group.
+fn human_races(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> (f64, f64) {
     let reach = |side: &[Group], h: &Group| {
         side.iter()
             .filter(|g| g.count >= h.count)
             .map(|g| g.at.distance(h.at))
             .min()
     };
-    let mut total = 0.0;
+    let (mut first, mut race) = (0.0, 0.0);
     for h in humans {
         let n = h.count as f64;
-        match (reach(own, h), reach(opp, h)) {
-            (None, None) => {}
-            (Some(_), None) => total += n,
-            (None, Some(_)) => total -= n,
-            (Some(a), Some(b)) if a < b || (a == b && own_moves) => total += n,
-            _ => total -= n,
-        }
+        let (sign, d) = match (reach(own, h), reach(opp, h)) {
+            (None, None) => continue,
+            (Some(a), None) => (1.0, a),
+            (None, Some(b)) => (-1.0, b),
+            (Some(a), Some(b)) if a < b || (a == b && own_moves) => (1.0, a),
+            (_, Some(b)) => (-1.0, b),
+        };
+        first += sign * n;
+        race += sign * n * discount(d);
     }
-    total
+    (first, race)
 }
 
 /// `RACE_DISCOUNT^d` for the distances a board can have (0..=254), computed on demand.
 #[inline]
 fn discount(d: u32) -> f64 {
     RACE_DISCOUNT.powi(d.min(255) as i32)
-}
-
-/// The race for humans (see [`FEATURES`] `humans_race`): positive when `own` gets more.
-fn humans_race(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> f64 {
-    let reach = |side: &[Group], h: &Group| {
-        side.iter()
-            .filter(|g| g.count >= h.count)
-            .map(|g| g.at.distance(h.at))
-            .min()
-    };
-    let mut total = 0.0;
-    for h in humans {
-        let n = h.count as f64;
-        match (reach(own, h), reach(opp, h)) {
-            (None, None) => {}
-            (Some(a), None) => total += n * discount(a),
-            (None, Some(b)) => total -= n * discount(b),
-            (Some(a), Some(b)) if a < b || (a == b && own_moves) => total += n * discount(a),
-            (_, Some(b)) => total -= n * discount(b),
-        }
-    }
-    total
 }
 
 /// Creatures of `prey` weighted by how soon a `hunters` group 1.5 times larger reaches them.
@@ -326,11 +310,12 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
     out[6..11].copy_from_slice(&theirs);
     out[11] = own.len() as f32;
     out[12] = opp.len() as f32;
-    out[13] = humans_first(own, opp, humans, to_move) as f32;
+    let (first, race) = human_races(own, opp, humans, to_move);
+    out[13] = first as f32;
     out[14] = largest(own) - largest(opp);
     out[15] = (threatened(own, opp) - threatened(opp, own)) as f32;
     out[16] = f32::from(u8::from(to_move));
-    out[17] = humans_race(own, opp, humans, to_move) as f32;
+    out[17] = race as f32;
     out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
 }
 
