@@ -12,7 +12,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameExt, GameRng, ParseError, Role, Status};
+use crate::game::{Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status};
 use crate::player::{Agent, PlayerSpec};
 use crate::stats::{Pentanomial, Wdl};
 use crate::tunables::OPENING_ATTEMPTS;
@@ -45,6 +45,54 @@ impl MatchSettings {
             adjudicate: false,
         }
     }
+
+    /// The ply cap and adjudication the games are played under.
+    pub fn rules(&self) -> MatchRules {
+        MatchRules {
+            ply_cap: self.ply_cap,
+            adjudicate: self.adjudicate,
+        }
+    }
+
+    /// Reads the starts once for game `G` (map files are read and parsed here, not for
+    /// every game).
+    pub fn openings<G: Game>(&self) -> Result<Openings<G>, ArenaError> {
+        if self.starts.is_empty() {
+            return Err(ArenaError::Settings("no start given".into()));
+        }
+        let starts = self
+            .starts
+            .iter()
+            .map(|name| {
+                let start = G::resolve_start(name).map_err(|source| ArenaError::Start {
+                    start: name.clone(),
+                    source,
+                })?;
+                Ok((name.clone(), start))
+            })
+            .collect::<Result<_, ArenaError>>()?;
+        Ok(Openings {
+            starts,
+            plies: self.opening_plies,
+            rules: self.rules(),
+        })
+    }
+}
+
+/// The openings of a match for game `G`: its starts read once (each with its name),
+/// the random plies played from them, and the rules the games are played under.
+#[derive(Clone, Debug)]
+pub struct Openings<G> {
+    starts: Vec<(String, Start<G>)>,
+    plies: u32,
+    rules: MatchRules,
+}
+
+impl<G> Openings<G> {
+    /// The ply cap and adjudication the games are played under.
+    pub fn rules(&self) -> MatchRules {
+        self.rules
+    }
 }
 
 /// A match that cannot be played.
@@ -76,42 +124,37 @@ pub enum ArenaError {
     Settings(String),
 }
 
-/// Plays a random opening: the start for `index`, then `opening_plies` uniformly random
-/// legal plies drawn from `rng`. Openings that end the game, or whose position is in
-/// `exclude` (openings kept for another purpose), are drawn again.
+/// Plays a random opening: the start for `index`, then the openings' random legal plies
+/// drawn from `rng`. Openings that end the game, or whose position is in `exclude`
+/// (openings kept for another purpose), are drawn again.
 pub fn opening<G: Game>(
-    settings: &MatchSettings,
+    openings: &Openings<G>,
     index: u64,
     rng: &mut GameRng,
     exclude: Option<&HashSet<u64>>,
 ) -> Result<G, ArenaError> {
-    if settings.starts.is_empty() {
-        return Err(ArenaError::Settings("no start given".into()));
-    }
-    let start = &settings.starts[(index % settings.starts.len() as u64) as usize];
+    let (name, start) = &openings.starts[(index % openings.starts.len() as u64) as usize];
+    let rules = openings.rules;
     let mut moves = Vec::new();
     for _ in 0..OPENING_ATTEMPTS {
-        let mut pos = G::start(start, rng).map_err(|source| ArenaError::Start {
-            start: start.clone(),
-            source,
-        })?;
-        pos.set_ply_cap(settings.ply_cap);
-        pos.set_adjudication(settings.adjudicate);
-        for _ in 0..settings.opening_plies {
-            pos.legal_moves(&mut moves);
+        let mut pos = start.draw(rng);
+        for _ in 0..openings.plies {
+            rules.legal_moves(&pos, &mut moves);
             if moves.is_empty() {
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
             pos.play(mv, rng);
         }
-        if pos.status() == Status::Ongoing && !exclude.is_some_and(|e| e.contains(&pos.hash())) {
+        if rules.status(&pos) == Status::Ongoing
+            && !exclude.is_some_and(|e| e.contains(&pos.hash()))
+        {
             return Ok(pos);
         }
     }
     Err(ArenaError::NoOpening {
-        start: start.clone(),
-        plies: settings.opening_plies,
+        start: name.clone(),
+        plies: openings.plies,
         attempts: OPENING_ATTEMPTS,
     })
 }
@@ -129,18 +172,19 @@ pub struct GameRecord {
     pub seconds: f64,
 }
 
-/// Plays one game from `start`: `players[r]` plays role `r`. Returns the final status
-/// and the plies played.
+/// Plays one game from `start` under `rules`: `players[r]` plays role `r`. Returns the
+/// final status and the plies played.
 pub fn play_game<G: Game>(
     start: &G,
     agents: &mut [Agent<G>; 2],
+    rules: &MatchRules,
     rng: &mut GameRng,
 ) -> (Status, u32) {
     let mut pos = start.clone();
     let first_ply = pos.ply();
     agents.iter_mut().for_each(Agent::new_game);
     loop {
-        let status = pos.status();
+        let status = rules.status(&pos);
         if status != Status::Ongoing {
             return (status, pos.ply() - first_ply);
         }
@@ -156,13 +200,15 @@ pub fn play_game<G: Game>(
     }
 }
 
-/// Plays the pair of games from `start`: A in role 0 then A in role 1. `seed_parts`
-/// identify the pair; each game's RNG is derived from them and the game index.
+/// Plays the pair of games from `start` under `rules`: A in role 0 then A in role 1.
+/// `seed_parts` identify the pair; each game's RNG is derived from them and the game
+/// index.
 pub fn play_pair<G: Game>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
     depth: Option<u32>,
+    rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
     let mut records = [GameRecord {
@@ -174,15 +220,21 @@ pub fn play_pair<G: Game>(
     for (j, record) in records.iter_mut().enumerate() {
         let a_role: Role = j;
         let mut agents = if a_role == 0 {
-            [Agent::new(a, 0, depth), Agent::new(b, 1, depth)]
+            [
+                Agent::new(a, 0, depth, rules),
+                Agent::new(b, 1, depth, rules),
+            ]
         } else {
-            [Agent::new(b, 0, depth), Agent::new(a, 1, depth)]
+            [
+                Agent::new(b, 0, depth, rules),
+                Agent::new(a, 1, depth, rules),
+            ]
         };
         let mut parts = seed_parts.to_vec();
         parts.push(j as u64);
         let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
         let t0 = Instant::now();
-        let (status, plies) = play_game(start, &mut agents, &mut rng);
+        let (status, plies) = play_game(start, &mut agents, &rules, &mut rng);
         *record = GameRecord {
             a_role,
             a_score: status.score_for(a_role).unwrap_or(0.5),
@@ -237,12 +289,13 @@ pub fn run_match<G: Game>(
     pairs: u64,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<MatchResult, ArenaError> {
+    let openings = settings.openings::<G>()?;
     let records: Vec<[GameRecord; 2]> = (0..pairs)
         .into_par_iter()
         .map(|i| {
             let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
-            let start: G = opening(settings, i, &mut rng, None)?;
-            let pair = play_pair(a, b, &start, settings.depth, &[seed, i]);
+            let start = opening(&openings, i, &mut rng, None)?;
+            let pair = play_pair(a, b, &start, settings.depth, openings.rules, &[seed, i]);
             on_game();
             on_game();
             Ok(pair)

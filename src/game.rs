@@ -9,11 +9,15 @@
 //! * the environment may move too (War of Life runs a generation after every move):
 //!   that is simply part of [`Game::make`];
 //! * the start may be random (War of Life) or one of several (Abalone's daisies):
-//!   [`Game::start`] takes a start name and the game's seeded RNG;
+//!   [`Game::resolve_start`] reads a start name once into a [`Start`], a fixed position
+//!   or a generator that draws from the game's seeded RNG;
 //! * moves may have random results (battles in Vampires vs Werewolves): a move's
 //!   [`Game::Outcome`] is chosen by the caller, so the search can take an expectation
 //!   over [`Game::outcomes`] while real play draws one with [`Game::sample_outcome`].
 //!   Deterministic games use `()` and one outcome of probability 1.
+//!
+//! Positions hold only the rules. A match's policy (its ply cap and whether reaching it
+//! is adjudicated) lives in [`MatchRules`], which the arena and the search share.
 
 use std::fmt;
 
@@ -39,7 +43,7 @@ pub enum Status {
     Ongoing,
     /// The given role has won.
     Win(Role),
-    /// Nobody has won (a rule of the game, or the ply cap).
+    /// Nobody has won (a rule of the game, or a match's ply cap).
     Draw,
 }
 
@@ -84,6 +88,93 @@ impl ParseError {
     }
 }
 
+/// A start read once: a fixed position that openings clone, or a generator that draws a
+/// random start from the game's RNG each time (War of Life's `random`).
+#[derive(Clone, Debug)]
+pub enum Start<G> {
+    /// The same position every time.
+    Fixed(G),
+    /// A fresh random position for each game.
+    Random(fn(&mut GameRng) -> G),
+}
+
+impl<G: Clone> Start<G> {
+    /// The position of one game: a clone of a fixed start, or one drawn from `rng`.
+    pub fn draw(&self, rng: &mut GameRng) -> G {
+        match self {
+            Start::Fixed(pos) => pos.clone(),
+            Start::Random(generate) => generate(rng),
+        }
+    }
+}
+
+/// A built-in start of `G` by name, else a position text: what [`Game::resolve_start`]
+/// does unless a game reads more kinds of start.
+pub fn start_or_position<G: Game>(name: &str) -> Result<Start<G>, ParseError> {
+    if let Some(start) = G::named_start(name.trim()) {
+        return Ok(start);
+    }
+    G::parse(name).map(Start::Fixed).map_err(|e| {
+        let names = G::start_names().join(", ");
+        ParseError::new(
+            name.trim(),
+            format!("not a start name ({names}) nor a position: {}", e.message),
+        )
+    })
+}
+
+/// A match's policy on top of the rules: the ply cap, and what reaching it means.
+/// The arena plays under it and the search sees the same, so both agree on when a game
+/// is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchRules {
+    /// Plies after which an unfinished game ends.
+    pub ply_cap: u32,
+    /// At the cap, `true` asks the game's [`Game::adjudicate`]; `false` scores a draw.
+    pub adjudicate: bool,
+}
+
+impl MatchRules {
+    /// No cap: only the game's own rules end a game.
+    pub const UNCAPPED: MatchRules = MatchRules {
+        ply_cap: u32::MAX,
+        adjudicate: false,
+    };
+
+    /// A cap of `ply_cap` plies, drawn when reached.
+    pub fn capped(ply_cap: u32) -> Self {
+        MatchRules {
+            ply_cap,
+            adjudicate: false,
+        }
+    }
+
+    /// The status of `pos` under these rules.
+    #[inline]
+    pub fn status<G: Game>(&self, pos: &G) -> Status {
+        if pos.ply() >= self.ply_cap {
+            pos.capped_status(self.adjudicate)
+        } else {
+            pos.status()
+        }
+    }
+
+    /// Clears `out` and fills it with the legal moves, none once the match is over.
+    pub fn legal_moves<G: Game>(&self, pos: &G, out: &mut Vec<G::Move>) {
+        out.clear();
+        if self.status(pos) == Status::Ongoing {
+            pos.legal_moves(out);
+        }
+    }
+
+    /// The cap below which a position's value does not depend on the ply it is reached
+    /// at: the match's cap or the game's own ply limit, whichever comes first.
+    #[inline]
+    pub fn horizon<G: Game>(&self) -> u32 {
+        self.ply_cap.min(G::PLY_LIMIT)
+    }
+}
+
 /// A two-player game as weightforge sees it.
 ///
 /// Implementations keep positions small and cheap to copy: the search clones the root
@@ -103,18 +194,33 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     const ROLES: [&'static str; 2];
     /// Whether moves can have random outcomes (the search then takes expectations).
     const HAS_CHANCE: bool = false;
-    /// The ply cap a new game gets when nobody chooses one.
+    /// The ply cap a match gets when nobody chooses one.
     const DEFAULT_PLY_CAP: u32;
+    /// A ply count at which the game's own rules end it (War of Life's referee: 250);
+    /// none by default.
+    const PLY_LIMIT: u32 = u32::MAX;
 
     /// The evaluation features, in the order [`Game::features`] writes them.
     fn feature_info() -> &'static [FeatureInfo];
 
     /// Names of the built-in starts (the first is the default). A game may also accept
-    /// other start texts in [`Game::start`] (a map file, a position).
+    /// other start texts in [`Game::resolve_start`] (a map file, a position).
     fn start_names() -> &'static [&'static str];
 
-    /// A new game from the named start. Games with random starts draw them from `rng`.
-    fn start(name: &str, rng: &mut GameRng) -> Result<Self, ParseError>;
+    /// The built-in start called `name` (one of [`Game::start_names`]), `None` for any
+    /// other name.
+    fn named_start(name: &str) -> Option<Start<Self>>;
+
+    /// Reads a start once: a built-in start name, else a position text.
+    fn resolve_start(name: &str) -> Result<Start<Self>, ParseError> {
+        start_or_position(name)
+    }
+
+    /// A new game from the named start (resolved for this one game; a match resolves its
+    /// starts once with [`Game::resolve_start`]). Random starts are drawn from `rng`.
+    fn start(name: &str, rng: &mut GameRng) -> Result<Self, ParseError> {
+        Ok(Self::resolve_start(name)?.draw(rng))
+    }
 
     /// The role to move.
     fn side_to_move(&self) -> Role;
@@ -122,20 +228,26 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Plies played since the start (or since the position was parsed).
     fn ply(&self) -> u32;
 
-    /// Sets the ply cap: once `ply() >= cap` an unfinished game is over (a draw, or
-    /// whatever the game's adjudication says).
-    fn set_ply_cap(&mut self, cap: u32);
-
-    /// The ply cap in force.
-    fn ply_cap(&self) -> u32;
-
-    /// Chooses what reaching the ply cap means: `false` a draw, `true` the game's
-    /// adjudication (Abalone: fewer marbles lost wins). Games without an adjudication
-    /// rule ignore it.
-    fn set_adjudication(&mut self, _on: bool) {}
-
-    /// The status of the position.
+    /// The status of the position under the game's own rules (a match's ply cap is
+    /// applied on top by [`MatchRules::status`]).
     fn status(&self) -> Status;
+
+    /// The result the game's adjudication rule gives an unfinished game stopped by a
+    /// match's ply cap (Abalone: fewer marbles lost wins). Default: a draw.
+    fn adjudicate(&self) -> Status {
+        Status::Draw
+    }
+
+    /// The status of a game stopped by a match's ply cap: the rules' result if the game
+    /// is over anyway, else a draw, or [`Game::adjudicate`] when the match asks for it.
+    /// Games whose own rules say what a cap means override it.
+    fn capped_status(&self, adjudicate: bool) -> Status {
+        match self.status() {
+            Status::Ongoing if adjudicate => self.adjudicate(),
+            Status::Ongoing => Status::Draw,
+            s => s,
+        }
+    }
 
     /// The oracle word for a status (`ongoing`, `wolves_win`, `draw`, ...).
     fn status_word(&self, status: Status) -> String {
@@ -146,9 +258,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         }
     }
 
-    /// Clears `out` and fills it with the legal moves of the side to move (none when
-    /// the game is over).
+    /// Clears `out` and fills it with every legal move of the side to move by the rules
+    /// (none when the game is over). Perft, random play and openings use it.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Clears `out` and fills it with the moves the search considers: by default the
+    /// legal moves; a game whose full move set is too large to search offers a chosen few.
+    #[inline]
+    fn search_moves(&self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
 
     /// The number of legal moves (perft counts leaves with it); `buf` is scratch space.
     /// Games that can count without listing (popcounts) override it.
@@ -158,11 +277,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// The random outcomes of `mv` with their probabilities (summing to 1), as the
-    /// search should weigh them. Deterministic games have one.
-    fn outcomes(&self, mv: Self::Move, out: &mut Vec<(Self::Outcome, f64)>);
+    /// search should weigh them. Default (deterministic games): the one outcome
+    /// `Outcome::default()`.
+    fn outcomes(&self, _mv: Self::Move, out: &mut Vec<(Self::Outcome, f64)>) {
+        out.clear();
+        out.push((Self::Outcome::default(), 1.0));
+    }
 
-    /// Draws the outcome of `mv` as real play does.
-    fn sample_outcome(&self, mv: Self::Move, rng: &mut GameRng) -> Self::Outcome;
+    /// Draws the outcome of `mv` as real play does. Default: `Outcome::default()`.
+    fn sample_outcome(&self, _mv: Self::Move, _rng: &mut GameRng) -> Self::Outcome {
+        Self::Outcome::default()
+    }
 
     /// Plays `mv` with the given outcome.
     fn make(&mut self, mv: Self::Move, outcome: Self::Outcome) -> Self::Undo;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, Role};
+use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::tunables::DEFAULT_TT_BITS;
@@ -82,7 +82,7 @@ pub struct Agent<G: Game> {
 }
 
 enum AgentKind<G: Game> {
-    Random(Vec<G::Move>),
+    Random(Vec<G::Move>, MatchRules),
     Search {
         searcher: Box<Searcher<G>>,
         eval: Evaluator,
@@ -91,10 +91,11 @@ enum AgentKind<G: Game> {
 }
 
 impl<G: Game> Agent<G> {
-    /// Seats `spec` in `role`; `depth` overrides the genome's search depth.
-    pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>) -> Self {
+    /// Seats `spec` in `role` of a match played under `rules`; `depth` overrides the
+    /// genome's search depth.
+    pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {
         let kind = match spec {
-            PlayerSpec::Random => AgentKind::Random(Vec::new()),
+            PlayerSpec::Random => AgentKind::Random(Vec::new(), rules),
             PlayerSpec::Genome(g) => {
                 let opts = SearchOptions {
                     random_ties: g.random_ties,
@@ -108,6 +109,7 @@ impl<G: Game> Agent<G> {
                         depth: depth.unwrap_or(g.depth[role]),
                         nodes: g.nodes,
                         deadline: None,
+                        rules,
                     },
                 }
             }
@@ -132,8 +134,8 @@ impl<G: Game> Agent<G> {
     /// The move to play, or `None` when there is none.
     pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Option<G::Move> {
         match &mut self.kind {
-            AgentKind::Random(moves) => {
-                pos.legal_moves(moves);
+            AgentKind::Random(moves, rules) => {
+                rules.legal_moves(pos, moves);
                 if moves.is_empty() {
                     None
                 } else {

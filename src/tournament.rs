@@ -239,11 +239,13 @@ pub fn run<G: Game>(
     let n = players.len();
     let games = settings.games;
     // The openings, shared by every pairing (common random numbers).
+    let openings = settings.openings.openings::<G>()?;
+    let rules = openings.rules();
     let starts: Vec<G> = (0..games)
         .into_par_iter()
         .map(|k| {
             let mut rng = seeds::rng(Stream::Opening, &[settings.seed, k]);
-            arena::opening(&settings.openings, k, &mut rng, None)
+            arena::opening(&openings, k, &mut rng, None)
         })
         .collect::<Result<_, ArenaError>>()?;
     let tasks = n as u64 * n as u64 * games;
@@ -253,12 +255,13 @@ pub fn run<G: Game>(
             let (pair, k) = (t / games, t % games);
             let (i, j) = ((pair / n as u64) as usize, (pair % n as u64) as usize);
             let mut agents = [
-                Agent::new(&players[i].spec, 0, None),
-                Agent::new(&players[j].spec, 1, None),
+                Agent::new(&players[i].spec, 0, None, rules),
+                Agent::new(&players[j].spec, 1, None, rules),
             ];
             let mut rng = seeds::rng(Stream::Game, &[settings.seed, k, i as u64, j as u64]);
             let t0 = Instant::now();
-            let (status, plies) = arena::play_game(&starts[k as usize], &mut agents, &mut rng);
+            let (status, plies) =
+                arena::play_game(&starts[k as usize], &mut agents, &rules, &mut rng);
             let seconds = t0.elapsed().as_secs_f64();
             on_game();
             Played {

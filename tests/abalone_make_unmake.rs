@@ -14,9 +14,7 @@ use weightforge::games::abalone::{Abalone, BLACK, WHITE};
 fn start(index: usize) -> Abalone {
     let name = Abalone::start_names()[index % 3];
     let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
-    let mut pos = Abalone::start(name, &mut rng).expect("built-in start");
-    pos.set_ply_cap(10_000);
-    pos
+    Abalone::start(name, &mut rng).expect("built-in start")
 }
 
 /// The same position with every cell mapped by `f`, and optionally colours swapped.

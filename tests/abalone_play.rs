@@ -6,7 +6,7 @@
 use rand::{RngExt, SeedableRng};
 use weightforge::arena::{self, MatchSettings};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng, Status};
+use weightforge::game::{Game, GameExt, GameRng, MatchRules, Status};
 use weightforge::games::abalone::features::ring_of;
 use weightforge::games::abalone::{Abalone, BLACK, WHITE};
 use weightforge::player::PlayerSpec;
@@ -54,9 +54,7 @@ fn random_position(rng: &mut GameRng) -> Abalone {
                     m[c] &= !(1u128 << bit);
                 }
             }
-            let mut thin = Abalone::from_parts(m[0], m[1], pos.side_to_move()).unwrap();
-            thin.set_ply_cap(pos.ply_cap());
-            pos = thin;
+            pos = Abalone::from_parts(m[0], m[1], pos.side_to_move()).unwrap();
         }
         return pos;
     }
@@ -128,26 +126,30 @@ fn every_variant_returns_the_minimax_value() {
     let n = Abalone::feature_info().len();
     let (mut wins_seen, mut capped) = (0, 0);
     for case in 0..24 {
-        let mut pos = random_position(&mut rng);
+        let pos = random_position(&mut rng);
         // Small integer weights make equal scores common: ties and cut-offs at the
         // window edges are where a wrong bound would show.
         let weights: Vec<f64> = (0..n).map(|_| rng.random_range(-3..=3) as f64).collect();
         let role = rng.random_range(0..2);
+        let mut rules = MatchRules::UNCAPPED;
         if case % 4 == 0 {
-            pos.set_ply_cap(pos.ply() + rng.random_range(1..3));
-            pos.set_adjudication(case % 8 == 0);
+            rules = MatchRules {
+                ply_cap: pos.ply() + rng.random_range(1..3),
+                adjudicate: case % 8 == 0,
+            };
             capped += 1;
         }
         let max_depth = if case % 6 == 0 { 3 } else { 2 };
         for depth in 1..=max_depth {
             let mut eval = Evaluator::new::<Abalone>(role, &weights);
-            let want = minimax(&mut { pos }, depth, &mut eval);
+            let want = minimax(&mut { pos }, depth, &rules, &mut eval);
             if want.abs() > weightforge::tunables::WIN_THRESHOLD {
                 wins_seen += 1;
             }
             for (name, opts) in variants() {
                 let mut searcher = Searcher::<Abalone>::new(opts, 12);
-                let got = searcher.search(&pos, &mut eval, &SearchLimits::depth(depth), &mut rng);
+                let limits = SearchLimits::depth(depth).with_rules(rules);
+                let got = searcher.search(&pos, &mut eval, &limits, &mut rng);
                 assert_eq!(
                     got.score,
                     want,
@@ -259,10 +261,12 @@ fn matches_adjudicate_at_the_cap_only_when_asked() {
     assert_eq!(decided.wdl.draws, 0);
 
     let mut rng = GameRng::seed_from_u64(1);
-    let pos: Abalone = arena::opening(&settings(true), 0, &mut rng, None).unwrap();
-    assert!(pos.adjudicate());
-    let pos: Abalone = arena::opening(&settings(false), 0, &mut rng, None).unwrap();
-    assert!(!pos.adjudicate());
+    let openings = settings(true).openings::<Abalone>().unwrap();
+    assert!(openings.rules().adjudicate);
+    let _: Abalone = arena::opening(&openings, 0, &mut rng, None).unwrap();
+    let openings = settings(false).openings::<Abalone>().unwrap();
+    assert!(!openings.rules().adjudicate);
+    let _: Abalone = arena::opening(&openings, 0, &mut rng, None).unwrap();
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::game::{Game, GameExt, GameRng, MatchRules};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 
@@ -84,20 +84,22 @@ fn every_variant_returns_the_minimax_value() {
     let mut rng = GameRng::seed_from_u64(2026);
     let n = WolvesSheep::feature_info().len();
     for case in 0..60 {
-        let mut pos = random_position(&mut rng);
+        let pos = random_position(&mut rng);
         // Small integer weights make equal scores (and so ties and cut-offs at the
         // window edges) common, which is where a wrong bound would show.
         let weights: Vec<f64> = (0..n).map(|_| rng.random_range(-5..=5) as f64).collect();
         let role = rng.random_range(0..2);
+        let mut rules = MatchRules::UNCAPPED;
         if case % 3 == 0 {
-            pos.set_ply_cap(pos.ply() + rng.random_range(1..5)); // the cap inside the horizon
+            rules = MatchRules::capped(pos.ply() + rng.random_range(1..5)); // inside the horizon
         }
         for depth in 1..=4 {
             let mut eval = Evaluator::new::<WolvesSheep>(role, &weights);
-            let want = minimax(&mut { pos }, depth, &mut eval);
+            let want = minimax(&mut { pos }, depth, &rules, &mut eval);
             for (name, opts) in variants() {
                 let mut searcher = Searcher::<WolvesSheep>::new(opts, 12);
-                let got = searcher.search(&pos, &mut eval, &SearchLimits::depth(depth), &mut rng);
+                let limits = SearchLimits::depth(depth).with_rules(rules);
+                let got = searcher.search(&pos, &mut eval, &limits, &mut rng);
                 assert_eq!(
                     got.score,
                     want,
@@ -108,7 +110,7 @@ fn every_variant_returns_the_minimax_value() {
                 // The chosen move really has that value.
                 let mut child = pos;
                 child.make(best, ());
-                let v = -minimax(&mut child, depth - 1, &mut eval);
+                let v = -minimax(&mut child, depth - 1, &rules, &mut eval);
                 let v = if v.abs() > weightforge::tunables::WIN_THRESHOLD {
                     // win distances count from the root
                     v - v.signum()
@@ -133,7 +135,7 @@ fn a_searcher_reused_across_positions_still_agrees() {
     for _ in 0..100 {
         let pos = random_position(&mut rng);
         let mut eval = Evaluator::new::<WolvesSheep>(0, &weights);
-        let want = minimax(&mut { pos }, 3, &mut eval);
+        let want = minimax(&mut { pos }, 3, &MatchRules::UNCAPPED, &mut eval);
         let got = searcher.search(&pos, &mut eval, &SearchLimits::depth(3), &mut rng);
         assert_eq!(got.score, want, "{}", pos.to_text());
     }

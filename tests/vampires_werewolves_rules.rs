@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameRng, Status};
+use weightforge::game::{Game, GameRng, MatchRules, Status};
 use weightforge::games::vampires_werewolves::battle::Battle;
 use weightforge::games::vampires_werewolves::ply::apply_ply;
 use weightforge::games::vampires_werewolves::{
@@ -133,18 +133,17 @@ fn the_end_of_the_game() {
         Status::Win(VAMPIRES)
     );
     // At the play limit the larger species wins; equal is a draw; humans do not count.
-    let mut p = VvwPosition::parse("3x3 v 0,0:v5 2,2:w5 1,1:h9").unwrap();
+    let p = VvwPosition::parse("3x3 v 0,0:v5 2,2:w5 1,1:h9").unwrap();
     assert_eq!(p.status(), Status::Ongoing);
-    p.set_ply_cap(0);
-    assert_eq!(p.status(), Status::Draw);
+    assert_eq!(MatchRules::capped(0).status(&p), Status::Draw);
     let mut q = VvwPosition::parse("3x3 v 0,0:v5 2,2:w4").unwrap();
-    q.set_ply_cap(1);
+    let cap = MatchRules::capped(1);
     let mv = q.parse_move("0,0>1,0:5").unwrap();
     q.make(mv, VvwOutcome::default());
-    assert_eq!(q.status(), Status::Win(VAMPIRES));
-    assert_eq!(q.status_word(q.status()), "vampires_win");
+    assert_eq!(cap.status(&q), Status::Win(VAMPIRES));
+    assert_eq!(q.status_word(cap.status(&q)), "vampires_win");
     let mut buf = Vec::new();
-    q.legal_moves(&mut buf);
+    cap.legal_moves(&q, &mut buf);
     assert!(buf.is_empty());
     // The default cap is MaxPlays = 200.
     assert_eq!(VvwPosition::DEFAULT_PLY_CAP, 200);
@@ -167,43 +166,54 @@ fn starts() -> Vec<VvwPosition> {
     v
 }
 
-/// Plays a random game from `start`, checking every invariant at every ply.
+/// Checks every ply of `moves` in `pos`: legal, listed once, its text read back, its
+/// outcomes a distribution, make/unmake and the dense grid agree.
+fn check_plies(pos: &mut VvwPosition, moves: &[VvwMove], outs: &mut Vec<(VvwOutcome, f64)>) {
+    for (i, &mv) in moves.iter().enumerate() {
+        assert!(pos.check(mv.steps()).is_ok(), "{pos:?}: {mv:?} illegal");
+        assert!(!moves[..i].contains(&mv), "{pos:?}: {mv:?} twice");
+        assert_eq!(pos.parse_move(&pos.move_text(mv)).unwrap(), mv);
+        pos.outcomes(mv, outs);
+        let total: f64 = outs.iter().map(|o| o.1).sum();
+        assert!(
+            (total - 1.0).abs() < 1e-9 && outs.len() <= 8,
+            "{mv:?}: {outs:?}"
+        );
+        for &(outcome, _) in outs.iter() {
+            let before = *pos;
+            let undo = pos.make(mv, outcome);
+            assert_eq!(pos.hash(), pos.hash_from_scratch(), "{mv:?}");
+            // The same ply on a dense grid gives the same board.
+            let mut grid = before.to_grid();
+            apply_ply(&mut grid, before.side_to_move(), mv.steps(), |g, _| {
+                outcome.result(g)
+            });
+            assert_eq!(grid, pos.to_grid(), "{before:?} {mv:?}");
+            pos.unmake(mv, undo);
+            assert_eq!(*pos, before);
+            assert_eq!(pos.hash(), before.hash());
+        }
+    }
+}
+
+/// Plays a random game from `start`, checking every invariant at every ply, for the
+/// rules' plies and the search's.
 fn check_random_game(mut pos: VvwPosition, seed: u64, plies: usize) -> usize {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut moves = Vec::new();
+    let mut searched = Vec::new();
     let mut outs = Vec::new();
     for played in 0..plies {
         pos.legal_moves(&mut moves);
+        pos.search_moves(&mut searched);
         if pos.status() != Status::Ongoing {
-            assert!(moves.is_empty());
+            assert!(moves.is_empty() && searched.is_empty());
             return played;
         }
         assert!(!moves.is_empty(), "no ply in {pos:?}");
-        for (i, &mv) in moves.iter().enumerate() {
-            assert!(pos.check(mv.steps()).is_ok(), "{pos:?}: {mv:?} illegal");
-            assert!(!moves[..i].contains(&mv), "{pos:?}: {mv:?} twice");
-            assert_eq!(pos.parse_move(&pos.move_text(mv)).unwrap(), mv);
-            pos.outcomes(mv, &mut outs);
-            let total: f64 = outs.iter().map(|o| o.1).sum();
-            assert!(
-                (total - 1.0).abs() < 1e-9 && outs.len() <= 8,
-                "{mv:?}: {outs:?}"
-            );
-            for &(outcome, _) in &outs {
-                let before = pos;
-                let undo = pos.make(mv, outcome);
-                assert_eq!(pos.hash(), pos.hash_from_scratch(), "{mv:?}");
-                // The same ply on a dense grid gives the same board.
-                let mut grid = before.to_grid();
-                apply_ply(&mut grid, before.side_to_move(), mv.steps(), |g, _| {
-                    outcome.result(g)
-                });
-                assert_eq!(grid, pos.to_grid(), "{before:?} {mv:?}");
-                pos.unmake(mv, undo);
-                assert_eq!(pos, before);
-                assert_eq!(pos.hash(), before.hash());
-            }
-        }
+        assert!(!searched.is_empty(), "no ply to search in {pos:?}");
+        check_plies(&mut pos, &moves, &mut outs);
+        check_plies(&mut pos, &searched, &mut outs);
         let mv = moves[rng.random_range(0..moves.len())];
         let outcome = pos.sample_outcome(mv, &mut rng);
         pos.make(mv, outcome);
@@ -245,8 +255,9 @@ fn whole_games_end_within_the_cap() {
     for (i, start) in starts().into_iter().enumerate() {
         for _ in 0..5 {
             let mut pos = start;
-            while pos.status() == Status::Ongoing {
-                pos.legal_moves(&mut moves);
+            let rules = MatchRules::capped(VvwPosition::DEFAULT_PLY_CAP);
+            while rules.status(&pos) == Status::Ongoing {
+                rules.legal_moves(&pos, &mut moves);
                 let mv = moves[rng.random_range(0..moves.len())];
                 let outcome = pos.sample_outcome(mv, &mut rng);
                 pos.make(mv, outcome);
@@ -283,8 +294,10 @@ fn grids_up_to_255_by_255_work() {
     p.make(mv, VvwOutcome::default());
     assert_eq!(p.get(Coord::new(253, 253)).count(), 3);
     let mut moves = Vec::new();
+    p.search_moves(&mut moves);
+    assert_eq!(moves.len(), 3); // the werewolves' corner: three whole steps
     p.legal_moves(&mut moves);
-    assert_eq!(moves.len(), 3); // the werewolves' corner
+    assert_eq!(moves.len(), 9); // and every count of 1 to 3 by the rules
 }
 
 #[test]

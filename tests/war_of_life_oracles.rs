@@ -57,7 +57,7 @@ fn every_game_replays_to_the_referee_result() {
         let (last, plies) = lines.split_last().expect("a game has lines");
         let first: Vec<&str> = plies[0].split(' ').collect();
         let mut pos = WarOfLife::parse(&format!("{} {}", first[0], first[1])).unwrap();
-        assert_eq!(pos.ply_cap(), 250);
+        assert_eq!(WarOfLife::PLY_LIMIT, 250);
         for line in plies {
             let f: Vec<&str> = line.split(' ').collect();
             assert_eq!(f.len(), 4, "{line}");

@@ -3,7 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use weightforge::game::{Game, GameExt, GameRng, Status};
 use weightforge::games::war_of_life::bitboard::CELLS;
-use weightforge::games::war_of_life::{WarOfLife, BLUE, RED};
+use weightforge::games::war_of_life::{WarOfLife, BLUE, MOVE_LIMIT, RED};
 
 fn random_start(seed: u64) -> WarOfLife {
     WarOfLife::start("random", &mut GameRng::seed_from_u64(seed)).unwrap()
@@ -72,12 +72,13 @@ fn a_position_text_is_a_start() {
 
 #[test]
 fn the_move_limit_ends_the_game_as_exhausted() {
-    // Random games with a limit of 4 plies: those still going at ply 4 are exhausted.
+    // Random games 4 plies before the limit: those still going at the limit are
+    // exhausted.
     let mut rng = GameRng::seed_from_u64(3);
     let mut exhausted = 0;
     for seed in 0..50 {
         let mut pos = random_start(seed);
-        pos.set_ply_cap(4);
+        pos.set_ply(MOVE_LIMIT - 4);
         let mut moves = Vec::new();
         loop {
             pos.legal_moves(&mut moves);
@@ -88,12 +89,12 @@ fn the_move_limit_ends_the_game_as_exhausted() {
             pos.play(mv, &mut rng);
         }
         let word = pos.status_word(pos.status());
-        if pos.ply() == 4 {
+        if pos.ply() == MOVE_LIMIT {
             assert_eq!(word, "exhausted", "seed {seed}");
             assert_eq!(pos.status(), Status::Draw);
             exhausted += 1;
         } else {
-            assert!(pos.ply() < 4);
+            assert!(pos.ply() < MOVE_LIMIT);
             assert_ne!(word, "exhausted", "seed {seed}");
         }
     }
@@ -209,9 +210,9 @@ fn perft_matches_a_naive_tree_walk() {
     use weightforge::game::perft;
     for seed in 0..6 {
         let mut pos = random_start(seed);
-        pos.set_ply_cap(2 + seed as u32 % 3); // some trees hit the move limit
+        pos.set_ply(MOVE_LIMIT - (2 + seed as u32 % 3)); // some trees hit the move limit
         for depth in 1..=3 {
-            let want = naive_perft(pos.blue(), pos.red(), BLUE, 0, pos.ply_cap(), depth);
+            let want = naive_perft(pos.blue(), pos.red(), BLUE, pos.ply(), MOVE_LIMIT, depth);
             assert_eq!(perft(&mut pos, depth), want, "seed {seed} depth {depth}");
         }
     }

@@ -1,7 +1,7 @@
 //! Wolves & Sheep against the shared oracle data (tests/data/wolves_sheep/, see its
 //! README): perft counts, per-position move lists and statuses, and complete games.
 
-use weightforge::game::{perft, Game, Status};
+use weightforge::game::{perft, Game, MatchRules, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wolves_sheep/");
@@ -64,13 +64,13 @@ fn games_replay_to_the_oracle_result() {
     let mut games = 0;
     for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
         let mut pos = WolvesSheep::new();
-        pos.set_ply_cap(300);
+        let rules = MatchRules::capped(300);
         let lines: Vec<&str> = block.lines().collect();
         let (last, plies) = lines.split_last().unwrap();
         for line in plies {
             let f: Vec<&str> = line.split(' ').collect();
             assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
-            assert_eq!(pos.status(), Status::Ongoing, "{line}");
+            assert_eq!(rules.status(&pos), Status::Ongoing, "{line}");
             let mv = pos
                 .parse_move(f[2])
                 .unwrap_or_else(|e| panic!("{line}: {e}"));
@@ -80,7 +80,7 @@ fn games_replay_to_the_oracle_result() {
         assert_eq!(f[0], "result");
         let want_plies: u32 = f[3].parse().unwrap();
         assert_eq!(pos.ply(), want_plies, "{last}");
-        assert_eq!(status_word(&pos), f[1], "{last}");
+        assert_eq!(pos.status_word(rules.status(&pos)), f[1], "{last}");
         games += 1;
     }
     assert_eq!(games, 20);

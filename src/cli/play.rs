@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use weightforge::arena::{self, MatchSettings};
-use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::game::{Game, GameExt, GameRng, MatchRules};
 use weightforge::player::{Agent, PlayerSpec};
 use weightforge::stats;
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
@@ -292,13 +292,14 @@ pub(super) fn choose_move<G: Game>(a: &MoveArgs) -> Result<(G, G::Move)> {
     }
     let spec =
         PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?;
-    let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth);
+    let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
+    let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth, rules);
     let mut rng = GameRng::seed_from_u64(a.seed);
     match agent.choose(&pos, &mut rng) {
         Some(mv) => Ok((pos, mv)),
         None => bail!(
             "no legal move: the game is over ({})",
-            pos.status_word(pos.status())
+            pos.status_word(rules.status(&pos))
         ),
     }
 }

@@ -34,7 +34,7 @@ use super::vvw_protocol::{
     write_message, ClientMessage, ClientView, MessageReader, ProtocolError, ServerMessage,
 };
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, Role};
+use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::games::vampires_werewolves::ply::check_ply;
 use crate::games::vampires_werewolves::VvwMove;
 use crate::games::vampires_werewolves::{Cells, Grid, Kind, Step, VvwPosition};
@@ -573,12 +573,12 @@ fn answer(
     let update = view.updates;
     let mut chosen: Option<(Vec<Step>, u32, u64)> = None;
     let mut quick_used = false;
-    if let Ok(mut pos) = view.position() {
-        pos.set_ply_cap(config.max_plays.max(pos.ply() + 1));
+    if let Ok(pos) = view.position() {
+        let rules = MatchRules::capped(config.max_plays.max(pos.ply() + 1));
         match brain {
             Brain::Random => {
                 let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
+                rules.legal_moves(&pos, &mut moves);
                 if !moves.is_empty() {
                     let mv = moves[rng.random_range(0..moves.len())];
                     chosen = Some((mv.steps().to_vec(), 0, 0));
@@ -593,6 +593,7 @@ fn answer(
                     depth: config.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH),
                     nodes: None,
                     deadline: Some(received + config.search_time()),
+                    rules,
                 };
                 let sent = thread.jobs.as_ref().is_some_and(|jobs| {
                     jobs.send(Job {
@@ -626,6 +627,7 @@ fn answer(
                         depth: 1,
                         nodes: None,
                         deadline: Some(received + config.move_time.mul_f64(VVW_QUICK_SHARE)),
+                        rules,
                     };
                     result = Some(quick.search(&pos, eval, &limits, rng));
                 }
@@ -751,6 +753,7 @@ mod tests {
                     depth: MAX_DEPTH,
                     nodes: None,
                     deadline: Some(Instant::now() + Duration::from_secs(1)),
+                    rules: MatchRules::UNCAPPED,
                 },
             };
             thread.jobs.as_ref().unwrap().send(busy).unwrap();

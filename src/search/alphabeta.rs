@@ -10,7 +10,7 @@ use super::ordering::{pick_next, Ordering};
 use super::tt::{Bound, Entry, TransTable};
 use super::{SearchLimits, SearchOptions, SearchResult};
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, Status};
+use crate::game::{Game, GameRng, MatchRules, Status};
 use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, WIN_SCORE};
 
 const INF: Score = WIN_SCORE + 1;
@@ -40,6 +40,8 @@ pub struct Searcher<G: Game> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    rules: MatchRules,
+    horizon: u32,
     aborted: bool,
 }
 
@@ -58,6 +60,8 @@ impl<G: Game> Searcher<G> {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            rules: MatchRules::UNCAPPED,
+            horizon: u32::MAX,
             aborted: false,
         }
     }
@@ -87,22 +91,30 @@ impl<G: Game> Searcher<G> {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
+        self.rules = limits.rules;
+        self.horizon = limits.rules.horizon::<G>();
         let max_depth = limits.depth.clamp(1, MAX_DEPTH);
 
+        let rules = self.rules;
         let mut root_moves = Vec::new();
-        pos.legal_moves(&mut root_moves);
+        if rules.status(&pos) == Status::Ongoing {
+            pos.search_moves(&mut root_moves);
+        }
         if self.opts.no_reply_fails {
             let mut replies = Vec::new();
             root_moves.retain(|&mv| {
                 let undo = pos.make(mv, G::Outcome::default());
-                let n = pos.count_moves(&mut replies);
+                replies.clear();
+                if rules.status(&pos) == Status::Ongoing {
+                    pos.search_moves(&mut replies);
+                }
                 pos.unmake(mv, undo);
-                n > 0
+                !replies.is_empty()
             });
         }
         if root_moves.is_empty() {
             let score =
-                terminal_score(&pos, pos.status(), 0).unwrap_or_else(|| eval.evaluate(&pos));
+                terminal_score(&pos, rules.status(&pos), 0).unwrap_or_else(|| eval.evaluate(&pos));
             return SearchResult {
                 best: None,
                 score,
@@ -251,7 +263,7 @@ impl<G: Game> Searcher<G> {
         if self.aborted {
             return 0;
         }
-        if let Some(score) = terminal_score(pos, pos.status(), ply as u32) {
+        if let Some(score) = terminal_score(pos, self.rules.status(pos), ply as u32) {
             return score;
         }
         if depth == 0 {
@@ -260,7 +272,7 @@ impl<G: Game> Searcher<G> {
 
         // Below the ply cap the value of a position does not depend on the ply it is
         // reached at, so the table may be used; near the cap it may not.
-        let cacheable = pos.ply() + depth < pos.ply_cap();
+        let cacheable = pos.ply() + depth < self.horizon;
         let key = pos.hash();
         let mut tt_move = None;
         if self.opts.tt || self.opts.tt_move {
@@ -281,7 +293,7 @@ impl<G: Game> Searcher<G> {
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        pos.legal_moves(&mut moves);
+        pos.search_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.scores[ply] = scores;

@@ -3,24 +3,35 @@
 
 use super::alphabeta::terminal_score;
 use crate::eval::Evaluator;
-use crate::game::Game;
+use crate::game::{Game, MatchRules};
 use crate::tunables::Score;
 
 /// The minimax value of `pos` to `depth` plies for the side to move, with the engine's
-/// terminal scores and expectations over random outcomes.
-pub fn minimax<G: Game>(pos: &mut G, depth: u32, eval: &mut Evaluator) -> Score {
-    value(pos, depth, 0, eval)
+/// terminal scores and expectations over random outcomes, under a match's `rules`.
+pub fn minimax<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    rules: &MatchRules,
+    eval: &mut Evaluator,
+) -> Score {
+    value(pos, depth, 0, rules, eval)
 }
 
-fn value<G: Game>(pos: &mut G, depth: u32, ply: u32, eval: &mut Evaluator) -> Score {
-    if let Some(score) = terminal_score(pos, pos.status(), ply) {
+fn value<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    ply: u32,
+    rules: &MatchRules,
+    eval: &mut Evaluator,
+) -> Score {
+    if let Some(score) = terminal_score(pos, rules.status(pos), ply) {
         return score;
     }
     if depth == 0 {
         return eval.evaluate(pos);
     }
     let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
+    pos.search_moves(&mut moves);
     if moves.is_empty() {
         return eval.evaluate(pos);
     }
@@ -31,7 +42,7 @@ fn value<G: Game>(pos: &mut G, depth: u32, ply: u32, eval: &mut Evaluator) -> Sc
         let mut sum = 0.0;
         for &(outcome, p) in &outs {
             let undo = pos.make(mv, outcome);
-            sum += p * -value(pos, depth - 1, ply + 1, eval) as f64;
+            sum += p * -value(pos, depth - 1, ply + 1, rules, eval) as f64;
             pos.unmake(mv, undo);
         }
         best = best.max(sum.round() as Score);

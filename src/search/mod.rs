@@ -16,6 +16,7 @@ pub use tt::{Bound, TransTable};
 
 use std::time::Instant;
 
+use crate::game::MatchRules;
 use crate::tunables::Score;
 
 /// When a search stops.
@@ -28,16 +29,25 @@ pub struct SearchLimits {
     /// Stop at this instant (the last completed iteration counts). Not deterministic:
     /// for play against a clock only.
     pub deadline: Option<Instant>,
+    /// The match's ply cap and adjudication, so that the search sees a game end where
+    /// the match ends it.
+    pub rules: MatchRules,
 }
 
 impl SearchLimits {
-    /// A fixed-depth search.
+    /// A fixed-depth search with no ply cap beyond the game's own rules.
     pub fn depth(depth: u32) -> Self {
         SearchLimits {
             depth,
             nodes: None,
             deadline: None,
+            rules: MatchRules::UNCAPPED,
         }
+    }
+
+    /// The same search under a match's rules.
+    pub fn with_rules(self, rules: MatchRules) -> Self {
+        SearchLimits { rules, ..self }
     }
 }
 

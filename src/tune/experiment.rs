@@ -598,9 +598,8 @@ impl Experiment {
         } else {
             self.openings.starts.clone()
         };
-        let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[self.seed]);
         for (i, s) in starts.iter().enumerate() {
-            G::start(s, &mut rng)
+            G::resolve_start(s)
                 .map_err(|e| field(&format!("openings.starts[{i}]"), e.to_string()))?;
         }
         let ply_cap = self.ply_cap.unwrap_or(G::DEFAULT_PLY_CAP);

@@ -150,6 +150,8 @@ pub fn evaluate<G: Game>(
         depth: None,
         adjudicate: r.exp.adjudicate,
     };
+    let openings = settings.openings::<G>()?;
+    let rules = openings.rules();
     // The players of every pairing, built once.
     let players: Vec<(PlayerSpec, PlayerSpec)> = job
         .pairings
@@ -203,11 +205,11 @@ pub fn evaluate<G: Game>(
             let mut parts = base.clone();
             parts.extend([rival_slot, k as u64]);
             let mut rng = seeds::rng(open_stream, &parts);
-            let start: G = arena::opening(&settings, k as u64, &mut rng, exclude)?;
+            let start: G = arena::opening(&openings, k as u64, &mut rng, exclude)?;
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
             let (a, b) = &players[i];
-            let pair = arena::play_pair(a, b, &start, None, &game_parts);
+            let pair = arena::play_pair(a, b, &start, None, rules, &game_parts);
             on_game();
             on_game();
             Ok((i, pair, start.hash()))

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::experiment::Resolved;
-use crate::game::{Game, GameExt};
+use crate::game::{Game, GameExt, MatchRules, Start};
 use crate::genome::Genome;
 use crate::seeds::{self, Stream};
 
@@ -116,13 +116,14 @@ fn feature_spreads<G: Game>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
     let mut n = 0.0;
     let mut f = vec![0.0f32; nf];
     let mut moves = Vec::new();
+    let starts: Vec<Option<Start<G>>> = r.starts.iter().map(|s| G::resolve_start(s).ok()).collect();
+    let rules = MatchRules::capped(r.ply_cap);
     for i in 0..SAMPLE_GAMES {
         let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, u64::MAX, i]);
-        let start = &r.starts[(i % r.starts.len() as u64) as usize];
-        let Ok(mut pos) = G::start(start, &mut rng) else {
+        let Some(start) = &starts[(i % starts.len() as u64) as usize] else {
             continue;
         };
-        pos.set_ply_cap(r.ply_cap);
+        let mut pos = start.draw(&mut rng);
         loop {
             for role in 0..2 {
                 pos.features(role, &mut f);
@@ -132,7 +133,7 @@ fn feature_spreads<G: Game>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
                 }
             }
             n += 1.0;
-            pos.legal_moves(&mut moves);
+            rules.legal_moves(&pos, &mut moves);
             if moves.is_empty() {
                 break;
             }

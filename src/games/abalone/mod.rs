@@ -5,8 +5,9 @@
 //! Black moves first; a move moves 1-3 own marbles in a line one step, along the line
 //! (inline, pushing 2v1, 3v1 or 3v2 where the cell behind the pushed marbles is empty or
 //! off the board) or across it (broadside, 2-3 marbles, every destination empty). Own
-//! marbles never leave the board. A game reaching the ply cap is a draw, or with
-//! [`Abalone::set_adjudicate`] won by the side that has lost fewer marbles.
+//! marbles never leave the board. A game reaching a match's ply cap is a draw, or when
+//! the match adjudicates ([`crate::game::MatchRules`]) won by the side that has lost
+//! fewer marbles.
 //!
 //! Notation (readable by course users):
 //! * cells are the course's `A1`..`I9` (row letter from the bottom, diagonal number);

@@ -7,7 +7,7 @@ use super::board::{bit_index, offset, Bits, BOARD};
 use super::movegen::{self, AbMove};
 use super::notation::{self, BoardError};
 use super::zobrist;
-use crate::game::{FeatureInfo, Game, GameRng, ParseError, Role, Status};
+use crate::game::{FeatureInfo, Game, ParseError, Role, Start, Status};
 
 /// Black's role index (black moves first).
 pub const BLACK: Role = 0;
@@ -86,9 +86,7 @@ pub struct Abalone {
     marbles: [Bits; 2],
     hash: u64,
     ply: u32,
-    ply_cap: u32,
     side: u8,
-    adjudicate: bool,
 }
 
 impl Abalone {
@@ -103,9 +101,7 @@ impl Abalone {
             marbles,
             hash: zobrist::hash_of(marbles, side == WHITE),
             ply: 0,
-            ply_cap: Self::DEFAULT_PLY_CAP,
             side: side as u8,
-            adjudicate: false,
         }
     }
 
@@ -152,22 +148,6 @@ impl Abalone {
     /// The board alone as text (the `.board` line, without the side to move).
     pub fn board_text(&self) -> String {
         notation::board_text(self.marbles)
-    }
-
-    /// The ply cap in force.
-    pub fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
-    /// Chooses what the ply cap means: `false` (the default) a draw; `true` the side
-    /// that has lost fewer marbles wins, equal losses are a draw.
-    pub fn set_adjudicate(&mut self, adjudicate: bool) {
-        self.adjudicate = adjudicate;
-    }
-
-    /// Whether reaching the ply cap is adjudicated by marbles lost.
-    pub fn adjudicate(&self) -> bool {
-        self.adjudicate
     }
 
     /// The result on the board alone, ignoring the ply cap: a side with 6 marbles lost
@@ -254,20 +234,9 @@ impl Game for Abalone {
         &START_NAMES
     }
 
-    fn start(name: &str, _rng: &mut GameRng) -> Result<Self, ParseError> {
-        if let Some(&(_, black, white)) = STARTS.iter().find(|s| s.0 == name.trim()) {
-            return Ok(Self::unchecked(black, white, BLACK));
-        }
-        Self::parse(name).map_err(|e| {
-            ParseError::new(
-                name,
-                format!(
-                    "not a start name ({}) nor a position: {}",
-                    START_NAMES.join(", "),
-                    e.message
-                ),
-            )
-        })
+    fn named_start(name: &str) -> Option<Start<Self>> {
+        let &(_, black, white) = STARTS.iter().find(|s| s.0 == name)?;
+        Some(Start::Fixed(Self::unchecked(black, white, BLACK)))
     }
 
     #[inline]
@@ -279,32 +248,18 @@ impl Game for Abalone {
         self.ply
     }
 
-    fn set_ply_cap(&mut self, cap: u32) {
-        self.ply_cap = cap;
-    }
-
-    fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
-    fn set_adjudication(&mut self, on: bool) {
-        self.set_adjudicate(on);
-    }
-
     #[inline]
     fn status(&self) -> Status {
-        match self.board_status() {
-            Status::Ongoing if self.ply >= self.ply_cap => {
-                let (b, w) = (self.lost(BLACK), self.lost(WHITE));
-                if !self.adjudicate || b == w {
-                    Status::Draw
-                } else if b < w {
-                    Status::Win(BLACK)
-                } else {
-                    Status::Win(WHITE)
-                }
-            }
-            s => s,
+        self.board_status()
+    }
+
+    /// The side that has lost fewer marbles wins; equal losses are a draw.
+    fn adjudicate(&self) -> Status {
+        let (b, w) = (self.lost(BLACK), self.lost(WHITE));
+        match b.cmp(&w) {
+            std::cmp::Ordering::Equal => Status::Draw,
+            std::cmp::Ordering::Less => Status::Win(BLACK),
+            std::cmp::Ordering::Greater => Status::Win(WHITE),
         }
     }
 
@@ -321,13 +276,6 @@ impl Game for Abalone {
         let s = self.side as usize;
         movegen::generate(self.marbles[s], self.marbles[1 - s], out);
     }
-
-    fn outcomes(&self, _mv: AbMove, out: &mut Vec<((), f64)>) {
-        out.clear();
-        out.push(((), 1.0));
-    }
-
-    fn sample_outcome(&self, _mv: AbMove, _rng: &mut GameRng) {}
 
     #[inline]
     fn make(&mut self, mv: AbMove, _outcome: ()) -> Abalone {
@@ -461,6 +409,7 @@ impl Game for Abalone {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{GameRng, MatchRules};
 
     #[test]
     fn start_prints_in_oracle_notation() {
@@ -528,13 +477,13 @@ mod tests {
         // Black lost 1, white lost 2: at the cap a draw, or black wins by adjudication.
         let text = "b A1b,A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,B6b,C3b,C4b,\
                     G5w,G6w,G7w,H4w,H5w,H6w,H7w,H8w,H9w,I5w,I6w,I7w";
-        let mut p = Abalone::parse(text).unwrap();
-        p.set_ply_cap(0);
-        assert_eq!(p.status(), Status::Draw);
-        p.set_adjudicate(true);
-        assert_eq!(p.status(), Status::Win(BLACK));
-        p.set_ply_cap(1);
-        assert_eq!(p.status(), Status::Ongoing);
+        let p = Abalone::parse(text).unwrap();
+        let mut rules = MatchRules::capped(0);
+        assert_eq!(rules.status(&p), Status::Draw);
+        rules.adjudicate = true;
+        assert_eq!(rules.status(&p), Status::Win(BLACK));
+        rules.ply_cap = 1;
+        assert_eq!(rules.status(&p), Status::Ongoing);
     }
 
     #[test]

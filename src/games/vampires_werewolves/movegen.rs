@@ -1,4 +1,5 @@
-//! A bounded, searchable set of plies.
+//! The plies of a position: every one-move ply for `legal_moves` (random play, perft),
+//! and a bounded, searchable set for `search_moves`.
 //!
 //! The full ply set is astronomical (every group can send any number of creatures to any
 //! subset of its 8 neighbours, and all groups move at once), so the search gets a chosen
@@ -215,6 +216,31 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
         .all(|m| pos.check(m.steps()).is_ok()));
 }
 
+/// Fills `out` with every one-move ply of the side to move (the rules' plies that
+/// [`VvwMove`] lists: each group sends 1 to all its creatures to one in-grid
+/// neighbour), group by group in cell order, then by direction, then by count. `out` is
+/// not cleared.
+pub fn single_moves(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
+    if pos.occupied_count() + 1 > MAX_CELLS {
+        return; // a new cell could not be held (`parse_move` refuses such plies too)
+    }
+    let kind = Kind::monster(pos.side_to_move());
+    let (rows, cols) = (pos.rows(), pos.cols());
+    for (at, c) in pos.occupied().filter(|(_, c)| c.kind() == kind) {
+        for &(dx, dy) in &DIRECTIONS {
+            let Some(to) = at.offset(dx, dy, rows, cols) else {
+                continue;
+            };
+            for count in 1..=c.count() {
+                let mv = VvwMove::single(Step::new(at, count, to));
+                if pos.check(mv.steps()).is_ok() {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+}
+
 /// The smallest A with A ≥ 1.5·E (floating point, as the server compares).
 fn need_to_kill(e: u8) -> u32 {
     (e as u32 * 3).div_ceil(2)
@@ -239,7 +265,7 @@ mod tests {
     fn texts(pos: &str) -> Vec<String> {
         let p = VvwPosition::parse(pos).unwrap();
         let mut out = Vec::new();
-        p.legal_moves(&mut out);
+        p.search_moves(&mut out);
         out.iter().map(|&m| p.move_text(m)).collect()
     }
 

@@ -24,7 +24,7 @@ use super::board::{Cells, Content, Coord, Grid, Kind};
 use super::map::Map;
 use super::ply::{self, Clash, IllegalPly, Step};
 use super::{features, movegen, starts, zobrist};
-use crate::game::{FeatureInfo, Game, GameRng, ParseError, Role, Status};
+use crate::game::{start_or_position, FeatureInfo, Game, GameRng, ParseError, Role, Start, Status};
 
 /// Role index of the vampires (they move first).
 pub const VAMPIRES: Role = 0;
@@ -163,7 +163,6 @@ pub struct VvwPosition {
     side: u8,
     totals: [u16; 4],
     ply: u32,
-    ply_cap: u32,
     hash: u64,
     cells: [Entry; MAX_CELLS],
 }
@@ -194,7 +193,6 @@ impl VvwPosition {
             side: side as u8,
             totals: [0; 4],
             ply: 0,
-            ply_cap: Self::DEFAULT_PLY_CAP,
             hash: if side == WEREWOLVES {
                 zobrist::WEREWOLVES_TO_MOVE
             } else {
@@ -292,12 +290,7 @@ impl VvwPosition {
             .fold(side, |h, (at, c)| h ^ zobrist::key(at, c))
     }
 
-    /// The ply cap in force.
-    pub fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
-    /// The result on the board alone (§8), ignoring the ply cap: no vampires left →
+    /// The result on the board alone (§8), before the play limit: no vampires left →
     /// werewolves win (checked first), no werewolves left → vampires win.
     #[inline]
     pub fn board_status(&self) -> Status {
@@ -441,8 +434,8 @@ impl Cells for VvwPosition {
     }
 
     /// Overwrites a cell, keeping the list sorted and the hash and totals up to date.
-    /// A new cell beyond [`MAX_CELLS`] is dropped: moves from `legal_moves` and
-    /// `parse_move` never need one.
+    /// A new cell beyond [`MAX_CELLS`] is dropped: moves from `legal_moves`,
+    /// `search_moves` and `parse_move` never need one.
     #[inline]
     fn set(&mut self, at: Coord, content: Content) {
         let len = self.len as usize;
@@ -513,31 +506,34 @@ impl Game for VvwPosition {
         &starts::START_NAMES
     }
 
-    /// `duel` (a fixed map), `random` (a random point-symmetric map drawn from `rng`),
-    /// map file text (starting `<?xml`), a path to a `.xml` map file, or a position text.
-    fn start(name: &str, rng: &mut GameRng) -> Result<Self, ParseError> {
+    fn named_start(name: &str) -> Option<Start<Self>> {
+        match name {
+            "duel" => Some(Start::Fixed(
+                Self::from_map(&starts::duel()).expect("the duel map is a position"),
+            )),
+            "random" => Some(Start::Random(|rng| {
+                Self::from_map(&starts::random_map(rng)).expect("random maps are positions")
+            })),
+            _ => None,
+        }
+    }
+
+    /// `duel` (a fixed map), `random` (a random point-symmetric map drawn for each
+    /// game), map file text (starting `<?xml`), a path to a `.xml` map file (read and
+    /// parsed once here), or a position text.
+    fn resolve_start(name: &str) -> Result<Start<Self>, ParseError> {
         let map = match name.trim() {
-            "duel" => starts::duel(),
-            "random" => starts::random_map(rng),
             t if t.starts_with("<?xml") || t.starts_with('\u{feff}') => {
                 Map::parse(t).map_err(|e| ParseError::new(name, e.to_string()))?
             }
             t if t.ends_with(".xml") => {
                 Map::load(t).map_err(|e| ParseError::new(name, e.to_string()))?
             }
-            t => {
-                return Self::parse(t).map_err(|e| {
-                    ParseError::new(
-                        name,
-                        format!(
-                            "not a start name (duel, random), a map file nor a position: {}",
-                            e.message
-                        ),
-                    )
-                })
-            }
+            _ => return start_or_position(name),
         };
-        Self::from_map(&map).map_err(|m| ParseError::new(name, m))
+        Self::from_map(&map)
+            .map(Start::Fixed)
+            .map_err(|m| ParseError::new(name, m))
     }
 
     #[inline]
@@ -549,23 +545,32 @@ impl Game for VvwPosition {
         self.ply
     }
 
-    fn set_ply_cap(&mut self, cap: u32) {
-        self.ply_cap = cap;
-    }
-
-    fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
     #[inline]
     fn status(&self) -> Status {
+        self.board_status()
+    }
+
+    /// The server's play limit (`MaxPlays`) always ends the game by count (§8): the
+    /// larger species wins, adjudicated or not.
+    fn capped_status(&self, _adjudicate: bool) -> Status {
         match self.board_status() {
-            Status::Ongoing if self.ply >= self.ply_cap => self.status_by_count(),
+            Status::Ongoing => self.status_by_count(),
             s => s,
         }
     }
 
+    /// Every one-move ply (a group sends 1 to all its creatures to one neighbour). Plies
+    /// of several moves are legal too and [`Game::parse_move`] accepts them, but there
+    /// are astronomically many, so none is listed.
     fn legal_moves(&self, out: &mut Vec<VvwMove>) {
+        out.clear();
+        if self.status() == Status::Ongoing {
+            movegen::single_moves(self, out);
+        }
+    }
+
+    /// The search's bounded, chosen set (see [`movegen`]).
+    fn search_moves(&self, out: &mut Vec<VvwMove>) {
         out.clear();
         if self.status() == Status::Ongoing {
             movegen::generate(self, out);

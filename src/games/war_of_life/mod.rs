@@ -18,4 +18,4 @@ pub mod position;
 pub mod start;
 pub mod zobrist;
 
-pub use position::{Ending, WarOfLife, WolMove, BLUE, RED};
+pub use position::{Ending, WarOfLife, WolMove, BLUE, MOVE_LIMIT, RED};

@@ -6,7 +6,7 @@ use super::bitboard::{self, cells, direction, row_col, Bitboard, NEIGHBOURS};
 use super::crank::crank;
 use super::notation;
 use super::zobrist;
-use crate::game::{FeatureInfo, Game, GameRng, ParseError, Role, Status};
+use crate::game::{FeatureInfo, Game, GameRng, ParseError, Role, Start, Status};
 
 /// Blue's role index (blue moves first).
 pub const BLUE: Role = 0;
@@ -89,7 +89,6 @@ pub struct WarOfLife {
     red: Bitboard,
     side: Role,
     ply: u32,
-    ply_cap: u32,
     hash: u64,
 }
 
@@ -109,7 +108,6 @@ impl WarOfLife {
             red,
             side,
             ply: 0,
-            ply_cap: MOVE_LIMIT,
             hash: zobrist::hash_of(blue, red, side),
         })
     }
@@ -148,9 +146,9 @@ impl WarOfLife {
         !(self.blue | self.red)
     }
 
-    /// The ply cap (the move limit).
-    pub fn ply_cap(&self) -> u32 {
-        self.ply_cap
+    /// Sets the plies played since the start (the referee's move limit counts them).
+    pub fn set_ply(&mut self, ply: u32) {
+        self.ply = ply;
     }
 
     /// Whether `role` could move (has a piece next to an empty cell).
@@ -166,7 +164,7 @@ impl WarOfLife {
     pub fn ending(&self) -> Ending {
         if self.blue | self.red == 0 {
             Ending::Draw
-        } else if self.ply >= self.ply_cap {
+        } else if self.ply >= MOVE_LIMIT {
             Ending::Exhausted
         } else if self.blue == 0 {
             Ending::Win(RED)
@@ -214,6 +212,7 @@ impl Game for WarOfLife {
     const NAME: &'static str = "war_of_life";
     const ROLES: [&'static str; 2] = ["blue", "red"];
     const DEFAULT_PLY_CAP: u32 = MOVE_LIMIT;
+    const PLY_LIMIT: u32 = MOVE_LIMIT;
 
     fn feature_info() -> &'static [FeatureInfo] {
         &super::features::FEATURES
@@ -223,16 +222,8 @@ impl Game for WarOfLife {
         &["random"]
     }
 
-    fn start(name: &str, rng: &mut GameRng) -> Result<Self, ParseError> {
-        match name.trim() {
-            "random" => Ok(Self::random(rng)),
-            other => Self::parse(other).map_err(|e| {
-                ParseError::new(
-                    other,
-                    format!("not a start name (random) nor a position: {}", e.message),
-                )
-            }),
-        }
+    fn named_start(name: &str) -> Option<Start<Self>> {
+        (name == "random").then_some(Start::Random(Self::random))
     }
 
     #[inline]
@@ -244,17 +235,15 @@ impl Game for WarOfLife {
         self.ply
     }
 
-    fn set_ply_cap(&mut self, cap: u32) {
-        self.ply_cap = cap;
-    }
-
-    fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
     #[inline]
     fn status(&self) -> Status {
         self.ending().status()
+    }
+
+    /// A match's cap ends the game as the referee's move limit does: a draw, checked
+    /// before a colour being gone.
+    fn capped_status(&self, _adjudicate: bool) -> Status {
+        Status::Draw
     }
 
     /// `ongoing`, `blue_win`, `red_win`, and for a draw its cause read from the
@@ -286,13 +275,6 @@ impl Game for WarOfLife {
             }
         }
     }
-
-    fn outcomes(&self, _mv: WolMove, out: &mut Vec<((), f64)>) {
-        out.clear();
-        out.push(((), 1.0));
-    }
-
-    fn sample_outcome(&self, _mv: WolMove, _rng: &mut GameRng) {}
 
     #[inline]
     fn make(&mut self, mv: WolMove, _outcome: ()) -> WarOfLife {
@@ -456,7 +438,7 @@ mod tests {
         let mut red_gone = pos("[[[1,1],[4,4]],[]] r");
         assert_eq!(red_gone.status(), Status::Win(BLUE));
         assert_eq!(red_gone.status_word(red_gone.status()), "blue_win");
-        red_gone.set_ply_cap(0); // the limit is checked before the win
+        red_gone.set_ply(MOVE_LIMIT); // the limit is checked before the win
         assert_eq!(red_gone.ending(), Ending::Exhausted);
         assert_eq!(red_gone.status_word(red_gone.status()), "exhausted");
         let blue_gone = pos("[[],[[3,3]]] b");

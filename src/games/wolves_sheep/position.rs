@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::bitboard::{self, squares, Bitboard, ADJACENT, FULL, JUMPS, SIZE};
 use super::zobrist;
-use crate::game::{Game, GameRng, ParseError, Role, Status};
+use crate::game::{Game, ParseError, Role, Start, Status};
 
 /// The wolves' role index (they move first).
 pub const WOLVES: Role = 0;
@@ -47,7 +47,6 @@ pub struct WolvesSheep {
     sheep: Bitboard,
     side: Role,
     ply: u32,
-    ply_cap: u32,
     hash: u64,
 }
 
@@ -88,7 +87,6 @@ impl WolvesSheep {
             sheep,
             side,
             ply: 0,
-            ply_cap: Self::DEFAULT_PLY_CAP,
             hash: zobrist::hash_of(wolves, sheep, side == SHEEP),
         })
     }
@@ -226,16 +224,8 @@ impl Game for WolvesSheep {
         &["standard"]
     }
 
-    fn start(name: &str, _rng: &mut GameRng) -> Result<Self, ParseError> {
-        match name {
-            "standard" => Ok(Self::new()),
-            other => Self::parse(other).map_err(|e| {
-                ParseError::new(
-                    other,
-                    format!("not a start name (standard) nor a position: {}", e.message),
-                )
-            }),
-        }
+    fn named_start(name: &str) -> Option<Start<Self>> {
+        (name == "standard").then(|| Start::Fixed(Self::new()))
     }
 
     #[inline]
@@ -247,20 +237,9 @@ impl Game for WolvesSheep {
         self.ply
     }
 
-    fn set_ply_cap(&mut self, cap: u32) {
-        self.ply_cap = cap;
-    }
-
-    fn ply_cap(&self) -> u32 {
-        self.ply_cap
-    }
-
     #[inline]
     fn status(&self) -> Status {
-        match self.board_status() {
-            Status::Ongoing if self.ply >= self.ply_cap => Status::Draw,
-            s => s,
-        }
+        self.board_status()
     }
 
     #[inline]
@@ -275,13 +254,6 @@ impl Game for WolvesSheep {
             self.sheep_moves(out);
         }
     }
-
-    fn outcomes(&self, _mv: WsMove, out: &mut Vec<((), f64)>) {
-        out.clear();
-        out.push(((), 1.0));
-    }
-
-    fn sample_outcome(&self, _mv: WsMove, _rng: &mut GameRng) {}
 
     #[inline]
     fn make(&mut self, mv: WsMove, _outcome: ()) -> WolvesSheep {
