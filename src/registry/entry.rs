@@ -42,10 +42,13 @@ pub struct CourseFrontEnd<G: Game> {
     pub parse_input: fn(&str) -> Result<G, StateError>,
     /// Every legal move of a position as the course lists them.
     pub listing: fn(&G, CourseListing) -> String,
-    /// The files an agent hands back for a chosen move: (extension, text) each, in the
-    /// order they are printed.
-    pub answer: fn(&G, G::Move) -> Vec<(&'static str, String)>,
+    /// The files an agent hands back for a chosen move.
+    pub answer: fn(&G, G::Move) -> CourseFiles,
 }
+
+/// Files an agent hands back to a course runner: (extension, text) each, in the order
+/// they are printed.
+pub type CourseFiles = Vec<(&'static str, String)>;
 
 /// A board handed over by a course runner that could not be read.
 #[derive(Debug, thiserror::Error)]

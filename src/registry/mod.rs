@@ -5,7 +5,7 @@
 
 mod entry;
 
-pub use entry::{read_state, CourseFrontEnd, CourseListing, GameEntry, StateError};
+pub use entry::{read_state, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
 
 /// The registry: one line per game, `Variant => type`. Invokes the macro `$callback`
 /// (exported by this crate) with `($args)` followed by the list.

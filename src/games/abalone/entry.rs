@@ -7,7 +7,7 @@ use super::movegen::AbMove;
 use super::position::Abalone;
 use crate::bench::BenchSet;
 use crate::game::{Game, Role};
-use crate::registry::{CourseFrontEnd, CourseListing, GameEntry, StateError};
+use crate::registry::{CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
 
 /// The standard start, black to move (perft 4 = 5,045,110).
 const STANDARD: &str = "b A1b,A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,B6b,C3b,C4b,C5b,\
@@ -79,7 +79,7 @@ fn listing(pos: &Abalone, listing: CourseListing) -> String {
 }
 
 /// The `.move` line and the `.board` line after it.
-fn answer(pos: &Abalone, mv: AbMove) -> Vec<(&'static str, String)> {
+fn answer(pos: &Abalone, mv: AbMove) -> CourseFiles {
     let (move_line, board_line) = bcit::move_and_board(pos, mv);
     vec![("move", move_line), ("board", board_line)]
 }
