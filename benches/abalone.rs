@@ -8,11 +8,12 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use weightforge::bench::{bench_set, positions, search_nodes};
+use weightforge::bench::{positions, search_nodes};
 use weightforge::game::{perft, Game};
 use weightforge::games::abalone::features::FEATURES;
 use weightforge::games::abalone::Abalone;
 use weightforge::player::PlayerSpec;
+use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 fn oracle_positions() -> Vec<Abalone> {
@@ -100,7 +101,7 @@ fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("abalone_search_guara");
     group.sample_size(10);
     // The positions `weightforge bench` searches (src/bench.rs).
-    let set = bench_set("abalone").expect("a bench set");
+    let set = Abalone::BENCH;
     let positions = positions::<Abalone>(set.search).expect("bench positions");
     for depth in [4, 5] {
         let mut searcher = Searcher::<Abalone>::new(SearchOptions::default(), 18);

@@ -7,12 +7,13 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
-use weightforge::bench::{bench_set, positions, search_nodes};
+use weightforge::bench::{positions, search_nodes};
 use weightforge::game::{perft, Game, GameRng};
 use weightforge::games::war_of_life::crank::crank;
 use weightforge::games::war_of_life::notation::parse_board;
 use weightforge::games::war_of_life::{WarOfLife, BLUE};
 use weightforge::player::PlayerSpec;
+use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 /// Fixed boards: the referee's diagonal cross, a sparse one, a dense one, a start.
@@ -90,7 +91,7 @@ fn bench_search(c: &mut Criterion) {
         panic!("minimax is a genome");
     };
     // The positions `weightforge bench` searches (src/bench.rs).
-    let set = bench_set("war_of_life").expect("a bench set");
+    let set = WarOfLife::BENCH;
     let positions = positions::<WarOfLife>(set.search).expect("fixed positions");
     let mut searcher = Searcher::<WarOfLife>::new(SearchOptions::default(), 16);
     let mut search_all =

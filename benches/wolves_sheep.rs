@@ -3,10 +3,11 @@
 //! elements (leaves or nodes) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use weightforge::bench::{bench_set, positions, search_nodes};
+use weightforge::bench::{positions, search_nodes};
 use weightforge::game::perft;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
+use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 fn perft_bench(c: &mut Criterion) {
@@ -25,7 +26,7 @@ fn search_bench(c: &mut Criterion) {
     )
     .expect("the reference genome is valid");
     // The positions `weightforge bench` searches (src/bench.rs), at depth 9.
-    let set = bench_set("wolves_sheep").expect("a bench set");
+    let set = WolvesSheep::BENCH;
     let positions = positions::<WolvesSheep>(set.search).expect("bench positions are valid");
     let depth = 9;
     let mut searcher = Searcher::<WolvesSheep>::new(SearchOptions::default(), 18);

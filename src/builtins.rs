@@ -1,90 +1,47 @@
 //! Reference genomes compiled into the binary, so `luo2023` or `land_grab` name a player
-//! anywhere a genome file would do. The files themselves live under genomes/.
+//! anywhere a genome file would do. Each game lists its own in
+//! [`GameEntry::BUILTIN_GENOMES`]; the files themselves live under genomes/.
 
-/// (game, name, RON text) of every built-in genome.
-const BUILTIN_GENOMES: &[(&str, &str, &str)] = &[
-    (
-        "wolves_sheep",
-        "luo2023",
-        include_str!("../genomes/wolves_sheep/luo2023.ron"),
-    ),
-    (
-        "wolves_sheep",
-        "li2023",
-        include_str!("../genomes/wolves_sheep/li2023.ron"),
-    ),
-    (
-        "war_of_life",
-        "bloodlust",
-        include_str!("../genomes/war_of_life/bloodlust.ron"),
-    ),
-    (
-        "war_of_life",
-        "self_preservation",
-        include_str!("../genomes/war_of_life/self_preservation.ron"),
-    ),
-    (
-        "war_of_life",
-        "land_grab",
-        include_str!("../genomes/war_of_life/land_grab.ron"),
-    ),
-    (
-        "war_of_life",
-        "minimax",
-        include_str!("../genomes/war_of_life/minimax.ron"),
-    ),
-    (
-        "war_of_life",
-        "minimax_prolog",
-        include_str!("../genomes/war_of_life/minimax_prolog.ron"),
-    ),
-    (
-        "abalone",
-        "guara",
-        include_str!("../genomes/abalone/guara.ron"),
-    ),
-    (
-        "abalone",
-        "chorus2009",
-        include_str!("../genomes/abalone/chorus2009.ron"),
-    ),
-    (
-        "vampires_werewolves",
-        "deepblue2021",
-        include_str!("../genomes/vampires_werewolves/deepblue2021.ron"),
-    ),
-];
+use crate::registry::GameEntry;
+
+/// The (name, RON text) of every built-in genome of the game named `game`.
+fn builtin_genomes(game: &str) -> &'static [(&'static str, &'static str)] {
+    crate::with_game!(game, G => <G as GameEntry>::BUILTIN_GENOMES, &[])
+}
 
 /// The RON text of a built-in genome.
 pub fn genome_text(game: &str, name: &str) -> Option<&'static str> {
-    BUILTIN_GENOMES
+    builtin_genomes(game)
         .iter()
-        .find(|(g, n, _)| *g == game && *n == name)
-        .map(|(_, _, text)| *text)
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
 }
 
 /// The names of a game's built-in genomes.
-pub fn genome_names(game: &str) -> impl Iterator<Item = &'static str> + '_ {
-    BUILTIN_GENOMES
-        .iter()
-        .filter(move |(g, _, _)| *g == game)
-        .map(|(_, n, _)| *n)
+pub fn genome_names(game: &str) -> impl Iterator<Item = &'static str> {
+    builtin_genomes(game).iter().map(|(n, _)| *n)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::genome::Genome;
+    use crate::registry::GameId;
+
+    fn check<G: GameEntry>() {
+        for (name, text) in G::BUILTIN_GENOMES {
+            let origin = format!("built-in genome {name}");
+            let g = Genome::parse::<G>(text, &origin).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(g.name, *name);
+            assert_eq!(genome_text(G::NAME, name), Some(*text));
+            assert!(genome_names(G::NAME).any(|n| n == *name));
+        }
+    }
 
     #[test]
     fn every_builtin_genome_is_valid_for_its_game() {
-        for (game, name, text) in BUILTIN_GENOMES {
-            let origin = format!("built-in genome {name}");
-            let g = crate::with_game!(*game, G => Genome::parse::<G>(text, &origin), panic!("unknown game {game}"))
-                .unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(g.name, *name);
-            assert_eq!(genome_text(game, name), Some(*text));
-            assert!(genome_names(game).any(|n| n == *name));
+        for &id in GameId::ALL {
+            crate::with_game!(id, G => check::<G>());
         }
     }
 }

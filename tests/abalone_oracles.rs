@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use weightforge::frontends::bcit;
 use weightforge::game::{perft, Game, GameRng};
+use weightforge::games::abalone::bcit;
 use weightforge::games::abalone::Abalone;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abalone/");

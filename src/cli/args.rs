@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use weightforge::registry::GameId;
 
 /// Tune the evaluation weights of board-game AIs by parallel self-play.
 #[derive(Parser, Debug)]
@@ -41,6 +43,32 @@ pub enum Command {
     Plot(PlotArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
     Vvw(super::vvw::VvwArgs),
+}
+
+/// Reads `--game`: one of the registry's games, or the library's error listing them.
+#[derive(Clone)]
+struct GameArg;
+
+impl TypedValueParser for GameArg {
+    type Value = GameId;
+
+    fn parse_ref(
+        &self,
+        _cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GameId, clap::Error> {
+        GameId::parse(&value.to_string_lossy())
+            .map_err(|e| clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            GameId::value_variants()
+                .iter()
+                .filter_map(ValueEnum::to_possible_value),
+        ))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -89,8 +117,8 @@ pub struct PlotArgs {
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
     /// Plies to count.
     #[arg(long)]
     pub depth: u32,
@@ -105,8 +133,8 @@ pub struct PerftArgs {
 #[derive(Args, Debug)]
 pub struct MovesArgs {
     /// The game.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
     /// A position in the game's notation; without it, positions are read from standard
     /// input, one per line. With `--format bcit`: a course `.input` file (default:
     /// standard input).
@@ -128,8 +156,8 @@ pub enum MovesFormat {
 #[derive(Args, Debug)]
 pub struct MatchArgs {
     /// The game.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
     /// Player A: a genome file, a built-in genome name, or `random`.
     pub a: String,
     /// Player B.
@@ -168,8 +196,8 @@ pub struct MatchArgs {
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
     /// The game.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
     /// The players: built-in names (`random`, `land_grab`, ...) or genome files.
     #[arg(required = true)]
     pub players: Vec<String>,
@@ -197,8 +225,8 @@ pub struct TournamentArgs {
 #[derive(Args, Debug)]
 pub struct MoveArgs {
     /// The game.
-    #[arg(long)]
-    pub game: String,
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
     /// The genome (file or built-in name) that chooses the move.
     #[arg(long)]
     pub genome: String,
@@ -226,8 +254,8 @@ pub struct MoveArgs {
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The game (default: all).
-    #[arg(long)]
-    pub game: Option<String>,
+    #[arg(long, value_parser = GameArg)]
+    pub game: Option<GameId>,
     /// Measure the evolve loop instead: games per second of training generations of
     /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
     #[arg(long)]

@@ -4,13 +4,13 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use weightforge::game::{perft, Game};
+use weightforge::game::perft;
 use weightforge::player::PlayerSpec;
+use weightforge::registry::{GameEntry, GameId};
 use weightforge::search::{SearchOptions, Searcher};
 use weightforge::with_game;
 
 use super::args::BenchArgs;
-use super::unknown_game;
 
 pub fn bench(a: BenchArgs) -> Result<()> {
     if a.tuner {
@@ -19,21 +19,18 @@ pub fn bench(a: BenchArgs) -> Result<()> {
     if a.depth_table {
         return super::depth_table::run(&a);
     }
-    let names: Vec<&str> = match &a.game {
-        Some(g) => vec![g.as_str()],
-        None => weightforge::GAME_NAMES.to_vec(),
+    let games = match a.game {
+        Some(g) => vec![g],
+        None => GameId::ALL.to_vec(),
     };
-    for name in names {
-        with_game!(name, G => bench_game::<G>()?, return Err(unknown_game(name)));
+    for id in games {
+        with_game!(id, G => bench_game::<G>()?);
     }
     Ok(())
 }
 
-fn bench_game<G: Game>() -> Result<()> {
-    let Some(set) = weightforge::bench::bench_set(G::NAME) else {
-        println!("{}: no bench positions", G::NAME);
-        return Ok(());
-    };
+fn bench_game<G: GameEntry>() -> Result<()> {
+    let set = G::BENCH;
     let mut leaves = 0u64;
     let t0 = Instant::now();
     for (text, depth) in set.perft {

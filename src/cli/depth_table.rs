@@ -13,12 +13,12 @@ use rand::SeedableRng;
 use weightforge::eval::Evaluator;
 use weightforge::game::{Game, GameRng};
 use weightforge::player::PlayerSpec;
+use weightforge::registry::GameEntry;
 use weightforge::search::{SearchLimits, SearchOptions, Searcher};
 use weightforge::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 use weightforge::with_game;
 
 use super::args::BenchArgs;
-use super::unknown_game;
 
 /// The rows of the table: a name and the techniques on.
 pub fn variants() -> Vec<(&'static str, SearchOptions)> {
@@ -141,20 +141,19 @@ pub fn measure<G: Game>(
 
 /// `weightforge bench --depth-table`
 pub fn run(a: &BenchArgs) -> Result<()> {
-    let Some(game) = &a.game else {
+    let Some(game) = a.game else {
         bail!("--depth-table needs --game (e.g. --game abalone)");
     };
-    with_game!(game.as_str(), G => table::<G>(a), Err(unknown_game(game)))
+    with_game!(game, G => table::<G>(a))
 }
 
-fn table<G: Game>(a: &BenchArgs) -> Result<()> {
+fn table<G: GameEntry>(a: &BenchArgs) -> Result<()> {
     if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
         bail!("--depths: give depths from 1 to {MAX_DEPTH}, e.g. --depths 4,5");
     }
-    let genome_name = match (&a.genome, weightforge::bench::bench_set(G::NAME)) {
-        (Some(g), _) => g.clone(),
-        (None, Some(set)) => set.genome.to_string(),
-        (None, None) => bail!("{} has no bench genome: give --genome", G::NAME),
+    let genome_name = match &a.genome {
+        Some(g) => g.clone(),
+        None => G::BENCH.genome.to_string(),
     };
     let PlayerSpec::Genome(genome) = PlayerSpec::resolve::<G>(&genome_name)
         .with_context(|| format!("--genome {genome_name}"))?

@@ -1,12 +1,11 @@
 //! Command dispatch: one file per group of commands.
 
-mod abalone;
 mod args;
 mod bench;
+mod course;
 mod depth_table;
 mod play;
 mod progress;
-mod state;
 mod tournament;
 mod tune;
 mod vvw;
@@ -32,7 +31,7 @@ pub fn run() -> Result<()> {
         Command::Perft(a) => play::perft(a),
         Command::Moves(a) => play::moves(a),
         Command::Match(a) => play::run_match(a),
-        Command::Move(a) => play::best_move(a),
+        Command::Move(a) => course::best_move(a),
         Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a),
         Command::Evolve(a) => tune::evolve(a),
@@ -44,8 +43,8 @@ pub fn run() -> Result<()> {
 
 /// The error for a game name nobody knows.
 fn unknown_game(name: &str) -> anyhow::Error {
-    anyhow::anyhow!(
-        "unknown game {name:?}; the games are: {}",
-        weightforge::GAME_NAMES.join(", ")
-    )
+    weightforge::registry::UnknownGame {
+        name: name.to_string(),
+    }
+    .into()
 }

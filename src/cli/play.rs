@@ -6,19 +6,20 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use weightforge::arena::{self, MatchSettings};
-use weightforge::game::{Game, GameExt, GameRng, MatchRules};
-use weightforge::player::{Agent, PlayerSpec};
+use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::player::PlayerSpec;
+use weightforge::registry::{GameEntry, GameId};
 use weightforge::stats;
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
 
-use super::args::{MatchArgs, MoveArgs, MovesArgs, MovesFormat, PerftArgs};
-use super::{progress, unknown_game};
+use super::args::{MatchArgs, MovesArgs, MovesFormat, PerftArgs};
+use super::{course, progress};
 
 /// `weightforge games`
 pub fn games() -> Result<()> {
-    for name in weightforge::GAME_NAMES {
-        with_game!(*name, G => describe::<G>(), return Err(unknown_game(name)));
+    for &id in GameId::ALL {
+        with_game!(id, G => describe::<G>());
     }
     Ok(())
 }
@@ -53,7 +54,7 @@ fn position_or_start<G: Game>(text: Option<&str>) -> Result<G> {
 
 /// `weightforge perft`
 pub fn perft(a: PerftArgs) -> Result<()> {
-    with_game!(a.game.as_str(), G => perft_for::<G>(&a), Err(unknown_game(&a.game)))
+    with_game!(a.game, G => perft_for::<G>(&a))
 }
 
 fn perft_for<G: Game>(a: &PerftArgs) -> Result<()> {
@@ -92,18 +93,12 @@ fn perft_for<G: Game>(a: &PerftArgs) -> Result<()> {
 
 /// `weightforge moves`
 pub fn moves(a: MovesArgs) -> Result<()> {
-    with_game!(a.game.as_str(), G => moves_for::<G>(&a), Err(unknown_game(&a.game)))
+    with_game!(a.game, G => moves_for::<G>(&a))
 }
 
-fn moves_for<G: Game>(a: &MovesArgs) -> Result<()> {
+fn moves_for<G: GameEntry>(a: &MovesArgs) -> Result<()> {
     if a.format != MovesFormat::Text {
-        if G::NAME != super::abalone::GAME {
-            bail!(
-                "--format bcit and bcit-moves are the BCIT Abalone course formats: use them \
-                 with --game abalone"
-            );
-        }
-        return super::abalone::moves_bcit(a);
+        return course::listing::<G>(a);
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -158,7 +153,7 @@ fn write_moves<G: Game>(pos: &G, out: &mut impl Write) -> Result<()> {
 
 /// `weightforge match`
 pub fn run_match(a: MatchArgs) -> Result<()> {
-    with_game!(a.game.as_str(), G => match_for::<G>(&a), Err(unknown_game(&a.game)))
+    with_game!(a.game, G => match_for::<G>(&a))
 }
 
 fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
@@ -254,52 +249,4 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
         stats::pentanomial(&result.ptnml, &result.wdl).cutechess_line()
     );
     Ok(())
-}
-
-/// `weightforge move`
-pub fn best_move(a: MoveArgs) -> Result<()> {
-    if a.game == super::abalone::GAME {
-        return super::abalone::best_move(&a);
-    }
-    with_game!(a.game.as_str(), G => best_move_for::<G>(&a), Err(unknown_game(&a.game)))
-}
-
-fn best_move_for<G: Game>(a: &MoveArgs) -> Result<()> {
-    if a.output.is_some() {
-        bail!("--output writes the course's .move and .board files: abalone only");
-    }
-    let (pos, mv) = choose_move::<G>(a)?;
-    println!("{}", pos.move_text(mv));
-    Ok(())
-}
-
-/// Reads the state file of a `move` command and searches it: the position and the
-/// chosen move.
-pub(super) fn choose_move<G: Game>(a: &MoveArgs) -> Result<(G, G::Move)> {
-    let text = std::fs::read_to_string(&a.state)
-        .with_context(|| format!("reading {}", a.state.display()))?;
-    let role = match &a.role {
-        Some(r) => Some(
-            G::role_index(r)
-                .with_context(|| format!("--role {r:?}: {} has roles {:?}", G::NAME, G::ROLES))?,
-        ),
-        None => None,
-    };
-    let pos: G = super::state::read_state::<G>(&text, role)
-        .with_context(|| format!("{}", a.state.display()))?;
-    if a.depth == Some(0) {
-        bail!("--depth must be at least 1");
-    }
-    let spec =
-        PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?;
-    let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
-    let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth, rules);
-    let mut rng = GameRng::seed_from_u64(a.seed);
-    match agent.choose(&pos, &mut rng) {
-        Some(mv) => Ok((pos, mv)),
-        None => bail!(
-            "no legal move: the game is over ({})",
-            pos.status_word(rules.status(&pos))
-        ),
-    }
 }

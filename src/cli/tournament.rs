@@ -9,11 +9,11 @@ use weightforge::tournament::{self, TournamentSettings};
 use weightforge::with_game;
 
 use super::args::TournamentArgs;
-use super::{progress, unknown_game};
+use super::progress;
 
 /// `weightforge tournament`
 pub fn tournament(a: TournamentArgs) -> Result<()> {
-    with_game!(a.game.as_str(), G => tournament_for::<G>(&a), Err(unknown_game(&a.game)))
+    with_game!(a.game, G => tournament_for::<G>(&a))
 }
 
 fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {

@@ -2,7 +2,6 @@
 //! and wire protocols, so weightforge's engines can be driven the way each course drives
 //! its students' agents.
 
-pub mod bcit;
 pub mod vvw_client;
 pub mod vvw_protocol;
 pub mod vvw_server;

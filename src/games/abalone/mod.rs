@@ -18,7 +18,9 @@
 //!   ends in token order; the clock positions 1, 3, 5, 7, 9, 11 are north-east, east,
 //!   south-east, south-west, west, north-west. E.g. `i-C3-1`, `s-C3-C5-11`.
 
+pub mod bcit;
 pub mod board;
+mod entry;
 pub mod features;
 pub mod movegen;
 pub mod notation;

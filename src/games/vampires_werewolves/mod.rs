@@ -19,6 +19,7 @@
 
 pub mod battle;
 pub mod board;
+mod entry;
 pub mod features;
 pub mod map;
 pub mod movegen;

@@ -12,6 +12,7 @@
 
 pub mod bitboard;
 pub mod crank;
+mod entry;
 pub mod features;
 pub mod notation;
 pub mod position;

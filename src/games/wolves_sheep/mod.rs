@@ -5,6 +5,7 @@
 //! when neither wolf can move, wolves win when two or fewer sheep remain.
 
 pub mod bitboard;
+mod entry;
 pub mod features;
 pub mod position;
 pub mod state_file;

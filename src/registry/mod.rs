@@ -1,0 +1,124 @@
+//! The one list of the games weightforge plays. Everything that names games derives from
+//! it: [`GAME_NAMES`], [`GameId`] (the `--game` values) and the [`with_game!`](crate::with_game)
+//! dispatch macro. What a game brings besides its rules sits in its own folder behind
+//! [`GameEntry`]; adding a game is one folder and one line in [`game_list!`](crate::game_list).
+
+mod entry;
+
+pub use entry::{read_state, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
+
+/// The registry: one line per game, `Variant => type`. Invokes the macro `$callback`
+/// (exported by this crate) with `($args)` followed by the list.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! game_list {
+    ($callback:ident ! $args:tt) => {
+        $crate::$callback! { $args
+            WolvesSheep => $crate::games::wolves_sheep::WolvesSheep,
+            WarOfLife => $crate::games::war_of_life::WarOfLife,
+            Abalone => $crate::games::abalone::Abalone,
+            VampiresWerewolves => $crate::games::vampires_werewolves::VvwPosition,
+        }
+    };
+}
+
+/// Runs `$body` with the type alias `$G` bound to a game: either to the game of a
+/// [`GameId`] (`with_game!(id, G => body)`), or to the game named `$name`, evaluating
+/// `$unknown` when no game has that name (`with_game!(name, G => body, unknown)`).
+#[macro_export]
+macro_rules! with_game {
+    ($name:expr, $G:ident => $body:expr, $unknown:expr) => {
+        match $crate::registry::GameId::from_name($name) {
+            Some(id) => $crate::with_game!(id, $G => $body),
+            None => $unknown,
+        }
+    };
+    ($id:expr, $G:ident => $body:expr) => {
+        $crate::game_list!(dispatch_game_arms! ($id, $G, $body))
+    };
+}
+
+/// The `match` of [`with_game!`](crate::with_game) over the registry's list.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! dispatch_game_arms {
+    (($id:expr, $G:ident, $body:expr) $($variant:ident => $ty:ty,)*) => {
+        match $id {
+            $($crate::registry::GameId::$variant => {
+                type $G = $ty;
+                $body
+            })*
+        }
+    };
+}
+
+/// Declares [`GameId`] and [`GAME_NAMES`] from the registry's list.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! declare_games {
+    (() $($variant:ident => $ty:ty,)*) => {
+        /// A game weightforge plays, in the registry's order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $(
+                #[doc = concat!("[`", stringify!($ty), "`]")]
+                $variant,
+            )*
+        }
+
+        impl GameId {
+            /// Every game, in the registry's order.
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant),*];
+
+            /// The game's name ([`Game::NAME`](crate::game::Game::NAME)).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => <$ty as $crate::game::Game>::NAME,)*
+                }
+            }
+        }
+
+        /// The names of the games weightforge plays, in the registry's order.
+        pub const GAME_NAMES: &[&str] = &[$(<$ty as $crate::game::Game>::NAME),*];
+    };
+}
+
+game_list!(declare_games!());
+
+/// A game name no game has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game {name:?}; the games are: {}", GAME_NAMES.join(", "))]
+pub struct UnknownGame {
+    /// The name asked for.
+    pub name: String,
+}
+
+impl GameId {
+    /// The game named `name`, if any.
+    pub fn from_name(name: &str) -> Option<GameId> {
+        GameId::ALL.iter().copied().find(|g| g.name() == name)
+    }
+
+    /// The game named `name`, or an error listing the games.
+    pub fn parse(name: &str) -> Result<GameId, UnknownGame> {
+        GameId::from_name(name).ok_or_else(|| UnknownGame {
+            name: name.to_string(),
+        })
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl clap::ValueEnum for GameId {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameId::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
+}
