@@ -13,7 +13,6 @@ pub mod game;
 pub mod games;
 pub mod genome;
 pub mod player;
-pub mod report;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;
