@@ -206,93 +206,9 @@ impl Genome {
                 ));
             }
         }
-        let features = G::feature_info();
-        let mut weights: [Vec<f64>; 2] = Default::default();
-        for (r, role) in roles.iter().enumerate() {
-            let given = file.weights.get(*role).ok_or_else(|| {
-                field_err(
-                    "weights".into(),
-                    format!("missing weights for role {role:?}"),
-                )
-            })?;
-            for name in given.keys() {
-                if !features.iter().any(|f| f.name == name) {
-                    let known: Vec<&str> = features.iter().map(|f| f.name).collect();
-                    return Err(field_err(
-                        format!("weights.{role}.{name}"),
-                        format!(
-                            "{} has no feature {name:?}; known: {}",
-                            G::NAME,
-                            known.join(", ")
-                        ),
-                    ));
-                }
-            }
-            let missing: Vec<&str> = features
-                .iter()
-                .map(|f| f.name)
-                .filter(|n| !given.contains_key(*n))
-                .collect();
-            if !missing.is_empty() {
-                return Err(field_err(
-                    format!("weights.{role}"),
-                    format!(
-                        "missing weights for: {} (write 0.0 for an unused feature)",
-                        missing.join(", ")
-                    ),
-                ));
-            }
-            for f in features {
-                let w = given[f.name];
-                if !w.is_finite() {
-                    return Err(field_err(
-                        format!("weights.{role}.{}", f.name),
-                        format!("{w} is not a finite number"),
-                    ));
-                }
-                weights[r].push(w);
-            }
-        }
-
+        let weights = check_weights::<G>(&file.weights, &field_err)?;
+        let depth = check_search::<G>(&file.search, &field_err)?;
         let search = &file.search;
-        let mut depth = [0u32; 2];
-        for role in search.depth.keys() {
-            if !roles.contains(&role.as_str()) {
-                return Err(field_err(
-                    format!("search.depth.{role}"),
-                    format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
-                ));
-            }
-        }
-        for (r, role) in roles.iter().enumerate() {
-            let d = *search.depth.get(*role).ok_or_else(|| {
-                field_err(
-                    "search.depth".into(),
-                    format!("missing the search depth for role {role:?}"),
-                )
-            })?;
-            if d == 0 || d > MAX_DEPTH {
-                return Err(field_err(
-                    format!("search.depth.{role}"),
-                    format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
-                ));
-            }
-            depth[r] = d;
-        }
-        if search.nodes == Some(0) {
-            return Err(field_err(
-                "search.nodes".into(),
-                "a node budget must be at least 1".into(),
-            ));
-        }
-        if let Some(bits) = search.tt_bits {
-            if bits > MAX_TT_BITS {
-                return Err(field_err(
-                    "search.tt_bits".into(),
-                    format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
-                ));
-            }
-        }
         Ok(Genome {
             game: file.game,
             name: file.name,
@@ -352,4 +268,112 @@ impl Genome {
     pub fn depth_for(&self, role: Role) -> u32 {
         self.depth[role]
     }
+}
+
+/// Turns a field name and a message into the genome file's error.
+type FieldErr<'a> = dyn Fn(String, String) -> GenomeError + 'a;
+
+/// Each role's weights in the game's feature order: every feature given, nothing else,
+/// all finite.
+fn check_weights<G: Game>(
+    given_weights: &BTreeMap<String, BTreeMap<String, f64>>,
+    field_err: &FieldErr,
+) -> Result<[Vec<f64>; 2], GenomeError> {
+    let roles = G::ROLES;
+    let features = G::feature_info();
+    let mut weights: [Vec<f64>; 2] = Default::default();
+    for (r, role) in roles.iter().enumerate() {
+        let given = given_weights.get(*role).ok_or_else(|| {
+            field_err(
+                "weights".into(),
+                format!("missing weights for role {role:?}"),
+            )
+        })?;
+        for name in given.keys() {
+            if !features.iter().any(|f| f.name == name) {
+                let known: Vec<&str> = features.iter().map(|f| f.name).collect();
+                return Err(field_err(
+                    format!("weights.{role}.{name}"),
+                    format!(
+                        "{} has no feature {name:?}; known: {}",
+                        G::NAME,
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        let missing: Vec<&str> = features
+            .iter()
+            .map(|f| f.name)
+            .filter(|n| !given.contains_key(*n))
+            .collect();
+        if !missing.is_empty() {
+            return Err(field_err(
+                format!("weights.{role}"),
+                format!(
+                    "missing weights for: {} (write 0.0 for an unused feature)",
+                    missing.join(", ")
+                ),
+            ));
+        }
+        for f in features {
+            let w = given[f.name];
+            if !w.is_finite() {
+                return Err(field_err(
+                    format!("weights.{role}.{}", f.name),
+                    format!("{w} is not a finite number"),
+                ));
+            }
+            weights[r].push(w);
+        }
+    }
+
+    Ok(weights)
+}
+
+/// Each role's search depth, and the other search settings in range.
+fn check_search<G: Game>(
+    search: &SearchFile,
+    field_err: &FieldErr,
+) -> Result<[u32; 2], GenomeError> {
+    let roles = G::ROLES;
+    let mut depth = [0u32; 2];
+    for role in search.depth.keys() {
+        if !roles.contains(&role.as_str()) {
+            return Err(field_err(
+                format!("search.depth.{role}"),
+                format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
+            ));
+        }
+    }
+    for (r, role) in roles.iter().enumerate() {
+        let d = *search.depth.get(*role).ok_or_else(|| {
+            field_err(
+                "search.depth".into(),
+                format!("missing the search depth for role {role:?}"),
+            )
+        })?;
+        if d == 0 || d > MAX_DEPTH {
+            return Err(field_err(
+                format!("search.depth.{role}"),
+                format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
+            ));
+        }
+        depth[r] = d;
+    }
+    if search.nodes == Some(0) {
+        return Err(field_err(
+            "search.nodes".into(),
+            "a node budget must be at least 1".into(),
+        ));
+    }
+    if let Some(bits) = search.tt_bits {
+        if bits > MAX_TT_BITS {
+            return Err(field_err(
+                "search.tt_bits".into(),
+                format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
+            ));
+        }
+    }
+    Ok(depth)
 }
