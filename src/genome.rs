@@ -25,6 +25,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Role};
+use crate::ronfile::{self, FileError};
 use crate::tunables::{MAX_DEPTH, MAX_TT_BITS};
 
 /// A genome as written in a file.
@@ -65,6 +66,32 @@ pub struct SearchFile {
     /// `SearchOptions::no_reply_fails`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_reply_fails: bool,
+}
+
+/// The playing part of a genome file, without its provenance: what `weightforge export`
+/// writes for other front ends.
+#[derive(Debug, Serialize)]
+pub struct PlayingFile<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// The genome's name.
+    pub name: &'a str,
+    /// Role name → feature name → weight.
+    pub weights: &'a BTreeMap<String, BTreeMap<String, f64>>,
+    /// How the player searches.
+    pub search: &'a SearchFile,
+}
+
+impl GenomeFile {
+    /// The file without its provenance.
+    pub fn playing(&self) -> PlayingFile<'_> {
+        PlayingFile {
+            game: &self.game,
+            name: &self.name,
+            weights: &self.weights,
+            search: &self.search,
+        }
+    }
 }
 
 fn default_true() -> bool {
@@ -148,63 +175,22 @@ pub struct Genome {
 }
 
 /// A genome file that cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum GenomeError {
-    /// The file cannot be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// The file is not valid RON for a genome.
-    #[error("{path}:{message}")]
-    Syntax {
-        /// The file.
-        path: String,
-        /// Line:column and what was expected.
-        message: String,
-    },
-    /// A field has a value the genome cannot have.
-    #[error("{path}: field `{field}`: {message}")]
-    Field {
-        /// The file.
-        path: String,
-        /// The field, as a path (`weights.wolves.sheep_eaten`).
-        field: String,
-        /// What is wrong and what was expected.
-        message: String,
-    },
-}
+pub type GenomeError = FileError;
 
 impl Genome {
     /// Reads and checks a genome file for game `G`.
     pub fn load<G: Game>(path: &Path) -> Result<Self, GenomeError> {
-        let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| GenomeError::Io {
-            path: origin.clone(),
-            source,
-        })?;
-        Self::parse::<G>(&text, &origin)
+        Self::parse::<G>(&ronfile::read(path)?, &path.display().to_string())
     }
 
     /// Parses and checks genome text; `origin` names it in errors.
     pub fn parse<G: Game>(text: &str, origin: &str) -> Result<Self, GenomeError> {
-        let file: GenomeFile = crate::ronfile::from_str(text).map_err(|e| GenomeError::Syntax {
-            path: origin.to_string(),
-            message: e.to_string(),
-        })?;
-        Self::from_file::<G>(file, origin)
+        Self::from_file::<G>(ronfile::parse(text, origin)?, origin)
     }
 
     /// Checks a parsed genome file against game `G`.
     pub fn from_file<G: Game>(file: GenomeFile, origin: &str) -> Result<Self, GenomeError> {
-        let field_err = |field: String, message: String| GenomeError::Field {
-            path: origin.to_string(),
-            field,
-            message,
-        };
+        let field_err = |field: String, message: String| FileError::field(origin, field, message);
         if file.game != G::NAME {
             return Err(field_err(
                 "game".into(),
@@ -220,93 +206,9 @@ impl Genome {
                 ));
             }
         }
-        let features = G::feature_info();
-        let mut weights: [Vec<f64>; 2] = Default::default();
-        for (r, role) in roles.iter().enumerate() {
-            let given = file.weights.get(*role).ok_or_else(|| {
-                field_err(
-                    "weights".into(),
-                    format!("missing weights for role {role:?}"),
-                )
-            })?;
-            for name in given.keys() {
-                if !features.iter().any(|f| f.name == name) {
-                    let known: Vec<&str> = features.iter().map(|f| f.name).collect();
-                    return Err(field_err(
-                        format!("weights.{role}.{name}"),
-                        format!(
-                            "{} has no feature {name:?}; known: {}",
-                            G::NAME,
-                            known.join(", ")
-                        ),
-                    ));
-                }
-            }
-            let missing: Vec<&str> = features
-                .iter()
-                .map(|f| f.name)
-                .filter(|n| !given.contains_key(*n))
-                .collect();
-            if !missing.is_empty() {
-                return Err(field_err(
-                    format!("weights.{role}"),
-                    format!(
-                        "missing weights for: {} (write 0.0 for an unused feature)",
-                        missing.join(", ")
-                    ),
-                ));
-            }
-            for f in features {
-                let w = given[f.name];
-                if !w.is_finite() {
-                    return Err(field_err(
-                        format!("weights.{role}.{}", f.name),
-                        format!("{w} is not a finite number"),
-                    ));
-                }
-                weights[r].push(w);
-            }
-        }
-
+        let weights = check_weights::<G>(&file.weights, &field_err)?;
+        let depth = check_search::<G>(&file.search, &field_err)?;
         let search = &file.search;
-        let mut depth = [0u32; 2];
-        for role in search.depth.keys() {
-            if !roles.contains(&role.as_str()) {
-                return Err(field_err(
-                    format!("search.depth.{role}"),
-                    format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
-                ));
-            }
-        }
-        for (r, role) in roles.iter().enumerate() {
-            let d = *search.depth.get(*role).ok_or_else(|| {
-                field_err(
-                    "search.depth".into(),
-                    format!("missing the search depth for role {role:?}"),
-                )
-            })?;
-            if d == 0 || d > MAX_DEPTH {
-                return Err(field_err(
-                    format!("search.depth.{role}"),
-                    format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
-                ));
-            }
-            depth[r] = d;
-        }
-        if search.nodes == Some(0) {
-            return Err(field_err(
-                "search.nodes".into(),
-                "a node budget must be at least 1".into(),
-            ));
-        }
-        if let Some(bits) = search.tt_bits {
-            if bits > MAX_TT_BITS {
-                return Err(field_err(
-                    "search.tt_bits".into(),
-                    format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
-                ));
-            }
-        }
         Ok(Genome {
             game: file.game,
             name: file.name,
@@ -351,21 +253,127 @@ impl Genome {
 
     /// The genome as RON text.
     pub fn to_ron<G: Game>(&self) -> String {
-        crate::ronfile::to_string(&self.to_file::<G>())
+        ronfile::to_string(&self.to_file::<G>())
     }
 
     /// Writes the genome atomically (temporary file, flush, rename).
     pub fn save<G: Game>(&self, path: &Path) -> Result<(), GenomeError> {
         let mut text = self.to_ron::<G>();
         text.push('\n');
-        crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|source| GenomeError::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        crate::fsutil::write_atomic(path, text.as_bytes())
+            .map_err(|source| FileError::io(path, source))
     }
 
     /// The search depth when playing `role`.
     pub fn depth_for(&self, role: Role) -> u32 {
         self.depth[role]
     }
+}
+
+/// Turns a field name and a message into the genome file's error.
+type FieldErr<'a> = dyn Fn(String, String) -> GenomeError + 'a;
+
+/// Each role's weights in the game's feature order: every feature given, nothing else,
+/// all finite.
+fn check_weights<G: Game>(
+    given_weights: &BTreeMap<String, BTreeMap<String, f64>>,
+    field_err: &FieldErr,
+) -> Result<[Vec<f64>; 2], GenomeError> {
+    let roles = G::ROLES;
+    let features = G::feature_info();
+    let mut weights: [Vec<f64>; 2] = Default::default();
+    for (r, role) in roles.iter().enumerate() {
+        let given = given_weights.get(*role).ok_or_else(|| {
+            field_err(
+                "weights".into(),
+                format!("missing weights for role {role:?}"),
+            )
+        })?;
+        for name in given.keys() {
+            if !features.iter().any(|f| f.name == name) {
+                let known: Vec<&str> = features.iter().map(|f| f.name).collect();
+                return Err(field_err(
+                    format!("weights.{role}.{name}"),
+                    format!(
+                        "{} has no feature {name:?}; known: {}",
+                        G::NAME,
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        let missing: Vec<&str> = features
+            .iter()
+            .map(|f| f.name)
+            .filter(|n| !given.contains_key(*n))
+            .collect();
+        if !missing.is_empty() {
+            return Err(field_err(
+                format!("weights.{role}"),
+                format!(
+                    "missing weights for: {} (write 0.0 for an unused feature)",
+                    missing.join(", ")
+                ),
+            ));
+        }
+        for f in features {
+            let w = given[f.name];
+            if !w.is_finite() {
+                return Err(field_err(
+                    format!("weights.{role}.{}", f.name),
+                    format!("{w} is not a finite number"),
+                ));
+            }
+            weights[r].push(w);
+        }
+    }
+
+    Ok(weights)
+}
+
+/// Each role's search depth, and the other search settings in range.
+fn check_search<G: Game>(
+    search: &SearchFile,
+    field_err: &FieldErr,
+) -> Result<[u32; 2], GenomeError> {
+    let roles = G::ROLES;
+    let mut depth = [0u32; 2];
+    for role in search.depth.keys() {
+        if !roles.contains(&role.as_str()) {
+            return Err(field_err(
+                format!("search.depth.{role}"),
+                format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME),
+            ));
+        }
+    }
+    for (r, role) in roles.iter().enumerate() {
+        let d = *search.depth.get(*role).ok_or_else(|| {
+            field_err(
+                "search.depth".into(),
+                format!("missing the search depth for role {role:?}"),
+            )
+        })?;
+        if d == 0 || d > MAX_DEPTH {
+            return Err(field_err(
+                format!("search.depth.{role}"),
+                format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
+            ));
+        }
+        depth[r] = d;
+    }
+    if search.nodes == Some(0) {
+        return Err(field_err(
+            "search.nodes".into(),
+            "a node budget must be at least 1".into(),
+        ));
+    }
+    if let Some(bits) = search.tt_bits {
+        if bits > MAX_TT_BITS {
+            return Err(field_err(
+                "search.tt_bits".into(),
+                format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
+            ));
+        }
+    }
+    Ok(depth)
 }

@@ -15,7 +15,6 @@ pub mod games;
 pub mod genome;
 pub mod player;
 pub mod registry;
-pub mod report;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;

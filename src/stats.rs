@@ -208,6 +208,28 @@ pub fn pentanomial(ptnml: &Pentanomial, wdl: &Wdl) -> EloEstimate {
     EloEstimate::new(wdl, s, sigma)
 }
 
+/// A paired match as cutechess prints it: the games (`+W =D -L`), the pair scores
+/// (`Ptnml(0-2): [..]`) and the pentanomial Elo line. Every report of a paired match
+/// prints these three, each in its own layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedLines {
+    /// `+W =D -L`.
+    pub wdl: String,
+    /// `Ptnml(0-2): [a, b, c, d, e]`.
+    pub ptnml: String,
+    /// `Elo difference: X +/- Y, LOS: Z %, DrawRatio: W %` (pentanomial).
+    pub elo: String,
+}
+
+/// The lines of a paired match with record `wdl` and pair scores `ptnml`.
+pub fn paired_lines(wdl: &Wdl, ptnml: &Pentanomial) -> PairedLines {
+    PairedLines {
+        wdl: format!("+{} ={} -{}", wdl.wins, wdl.draws, wdl.losses),
+        ptnml: format!("Ptnml(0-2): {:?}", ptnml.0),
+        elo: pentanomial(ptnml, wdl).cutechess_line(),
+    }
+}
+
 /// Mean and variance of the per-game score of a pair (pair points / 2).
 fn pair_mean_var(ptnml: &Pentanomial) -> (f64, f64) {
     let n = ptnml.pairs() as f64;

@@ -239,14 +239,8 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
         secs,
         result.games() as f64 / secs.max(1e-9)
     );
-    let p = result.ptnml.0;
-    println!(
-        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
-        p[0], p[1], p[2], p[3], p[4]
-    );
-    println!(
-        "{}",
-        stats::pentanomial(&result.ptnml, &result.wdl).cutechess_line()
-    );
+    let lines = stats::paired_lines(&result.wdl, &result.ptnml);
+    println!("{}", lines.ptnml);
+    println!("{}", lines.elo);
     Ok(())
 }

@@ -5,10 +5,9 @@ use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
-use serde::Serialize;
-use std::collections::BTreeMap;
 use weightforge::game::Game;
 use weightforge::genome::{Genome, GenomeFile};
+use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::run::{self, Observer, RunEnd, RunOptions};
@@ -158,44 +157,13 @@ fn evolve_for<G: Game>(
                     v.result.games(),
                     v.opponent
                 );
-                let p = v.result.ptnml.0;
-                println!(
-                    "  +{} ={} -{}  Ptnml(0-2): [{}, {}, {}, {}, {}]",
-                    v.result.wdl.wins,
-                    v.result.wdl.draws,
-                    v.result.wdl.losses,
-                    p[0],
-                    p[1],
-                    p[2],
-                    p[3],
-                    p[4]
-                );
-                println!("  {}", v.elo.cutechess_line());
+                let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
+                println!("  {}  {}", lines.wdl, lines.ptnml);
+                println!("  {}", lines.elo);
             }
         }
     }
     Ok(())
-}
-
-/// Plain weights for other front ends.
-#[derive(Serialize)]
-struct Export {
-    game: String,
-    name: String,
-    weights: BTreeMap<String, BTreeMap<String, f64>>,
-    search: ExportSearch,
-}
-
-#[derive(Serialize)]
-struct ExportSearch {
-    depth: BTreeMap<String, u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    random_ties: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tt_bits: Option<u8>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    no_reply_fails: bool,
 }
 
 /// `weightforge export`
@@ -206,18 +174,7 @@ pub fn export(a: ExportArgs) -> Result<()> {
         weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
     let game = file.game.clone();
     let checked: GenomeFile = with_game!(game.as_str(), G => Genome::from_file::<G>(file, &origin)?.to_file::<G>(), return Err(unknown_game(&game)));
-    let doc = Export {
-        game: checked.game,
-        name: checked.name,
-        weights: checked.weights,
-        search: ExportSearch {
-            depth: checked.search.depth,
-            nodes: checked.search.nodes,
-            random_ties: checked.search.random_ties,
-            tt_bits: checked.search.tt_bits,
-            no_reply_fails: checked.search.no_reply_fails,
-        },
-    };
+    let doc = checked.playing();
     let out = match a.format {
         ExportFormat::Ron => weightforge::ronfile::to_string(&doc),
         ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
@@ -233,12 +190,12 @@ pub fn export(a: ExportArgs) -> Result<()> {
 
 /// `weightforge plot`
 pub fn plot(a: PlotArgs) -> Result<()> {
-    let csv: PathBuf = a.report.join(weightforge::report::CSV);
-    let table = weightforge::report::read_generations_csv(&csv)?;
+    let csv: PathBuf = a.report.join(weightforge::tune::report::CSV);
+    let table = weightforge::tune::report::read_generations_csv(&csv)?;
     if table.rows.is_empty() {
         bail!("{}: no generations to plot yet", csv.display());
     }
-    weightforge::report::draw_from_table(&a.report, &table)?;
+    weightforge::tune::report::draw_from_table(&a.report, &table)?;
     for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
         println!("{}", Path::new(&a.report).join(f).display());
     }

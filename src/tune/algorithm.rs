@@ -1,24 +1,38 @@
-//! The algorithm a run uses, chosen by the experiment's `algorithm` field, behind one
-//! ask/tell interface: `ask` gives this generation's candidates (and what each plays),
-//! `tell` takes the results. The state is plain data so checkpoints can hold it.
+//! The algorithms a run can use, behind one interface ([`Method`]), and the registry that
+//! names them: the experiment's `algorithm` field ([`AlgorithmSpec`], e.g.
+//! `Es(lambda: 12, sigma: 0.5)`) and the state a checkpoint holds ([`Algorithm`]).
+//!
+//! Adding an algorithm: write its file (its parameters, their checks, its ask/tell) with
+//! an implementation of [`Method`], and add one line to the `algorithms!` list below.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::cmaes::CmaEs;
-use super::es::Es;
-use super::experiment::AlgorithmSpec;
+use super::es::{Es, EsSpec};
+use super::plan::Plan;
 use super::spsa::Spsa;
 use crate::game::GameRng;
 
-/// An algorithm and its state.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Algorithm {
-    /// (μ/μ_w, λ)-ES.
-    Es(Es),
-    /// CMA-ES.
-    CmaEs(CmaEs),
-    /// SPSA.
-    Spsa(Spsa),
+/// A parameter an algorithm cannot run with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BadParam {
+    /// The parameter (a field of the experiment's `algorithm`).
+    pub field: &'static str,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+/// Checks that parameter `field` is a positive number.
+pub fn positive(field: &'static str, v: f64) -> Result<(), BadParam> {
+    if v.is_finite() && v > 0.0 {
+        Ok(())
+    } else {
+        Err(BadParam {
+            field,
+            message: format!("{v}: must be a positive number"),
+        })
+    }
 }
 
 /// What a generation asks to be measured.
@@ -32,112 +46,124 @@ pub struct Ask {
     pub plan: Plan,
 }
 
-/// How a generation's candidates are measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Plan {
-    /// Every candidate plays the opponent pool; fitness is its mean score.
-    AgainstPool,
-    /// Candidate 2i plays candidate 2i+1 (SPSA's θ+ against θ−).
-    Pairwise,
+/// A tuning algorithm: its parameters as an experiment gives them, and its state, which
+/// is plain data so checkpoints can hold it.
+pub trait Method: Sized + Serialize + DeserializeOwned {
+    /// The parameters in the experiment file.
+    type Spec: Clone + std::fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The short name in logs and provenance.
+    const NAME: &'static str;
+    /// How its candidates are measured.
+    const PLAN: Plan;
+
+    /// Checks the parameters.
+    fn check(spec: &Self::Spec) -> Result<(), BadParam>;
+    /// Candidates per generation.
+    fn candidates(spec: &Self::Spec) -> u64;
+    /// A new state at θ₀; `generations` is how many the run plans.
+    fn start(spec: &Self::Spec, theta0: Vec<f64>, generations: u32) -> Self;
+    /// This generation's candidates and the steps behind them, drawn from `rng`.
+    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>);
+    /// Takes the results of the steps of one `ask`, read as [`Self::PLAN`] reads them.
+    fn tell(&mut self, steps: &[Vec<f64>], results: &[f64]);
+    /// The current estimate of the best parameters.
+    fn mean(&self) -> &[f64];
+    /// The current step size.
+    fn sigma(&self) -> f64;
 }
 
-impl Algorithm {
-    /// A new algorithm at θ₀; `generations` sizes SPSA's schedules.
-    pub fn new(spec: &AlgorithmSpec, theta0: Vec<f64>, generations: u32) -> Self {
-        match *spec {
-            AlgorithmSpec::Es { lambda, mu, sigma } => {
-                let lambda = lambda as usize;
-                Algorithm::Es(Es::new(
-                    theta0,
-                    sigma,
-                    lambda,
-                    mu.map_or(lambda / 2, |m| m as usize),
-                ))
-            }
-            AlgorithmSpec::CmaEs { lambda, sigma } => {
-                Algorithm::CmaEs(CmaEs::new(theta0, sigma, lambda as usize))
-            }
-            AlgorithmSpec::Spsa {
-                perturbations,
-                c_end,
-                r_end,
-                alpha,
-                gamma,
-            } => Algorithm::Spsa(Spsa::new(
-                theta0,
-                generations as u64 * perturbations as u64,
-                perturbations as usize,
-                c_end,
-                r_end,
-                alpha.unwrap_or(0.602),
-                gamma.unwrap_or(0.101),
-            )),
+/// Declares the registry: one line per algorithm, `Variant(Type)`, where the variant is
+/// the name the experiment file writes.
+macro_rules! algorithms {
+    ($($(#[$doc:meta])* $variant:ident($ty:ty),)+) => {
+        /// The tuning algorithm and its parameters, chosen by one field.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum AlgorithmSpec {
+            $($(#[$doc])* $variant(<$ty as Method>::Spec),)+
         }
-    }
 
-    /// This generation's candidates, drawn from `rng`.
-    pub fn ask(&self, rng: &mut GameRng) -> Ask {
-        match self {
-            Algorithm::Es(es) => {
-                let steps = es.sample(rng);
-                let candidates = steps.iter().map(|z| es.candidate(z)).collect();
-                Ask {
-                    candidates,
-                    steps,
-                    plan: Plan::AgainstPool,
+        /// An algorithm and its state.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum Algorithm {
+            $($(#[$doc])* $variant($ty),)+
+        }
+
+        impl AlgorithmSpec {
+            /// The algorithm's short name.
+            pub fn name(&self) -> &'static str {
+                match self { $(AlgorithmSpec::$variant(_) => <$ty as Method>::NAME,)+ }
+            }
+
+            /// Checks the parameters.
+            pub fn check(&self) -> Result<(), BadParam> {
+                match self { $(AlgorithmSpec::$variant(s) => <$ty as Method>::check(s),)+ }
+            }
+
+            /// Candidates per generation.
+            pub fn candidates(&self) -> u64 {
+                match self { $(AlgorithmSpec::$variant(s) => <$ty as Method>::candidates(s),)+ }
+            }
+
+            /// How candidates are measured.
+            pub fn plan(&self) -> Plan {
+                match self { $(AlgorithmSpec::$variant(_) => <$ty as Method>::PLAN,)+ }
+            }
+        }
+
+        impl Algorithm {
+            /// A new algorithm at θ₀; `generations` is how many the run plans.
+            pub fn new(spec: &AlgorithmSpec, theta0: Vec<f64>, generations: u32) -> Self {
+                match spec {
+                    $(AlgorithmSpec::$variant(s) =>
+                        Algorithm::$variant(<$ty as Method>::start(s, theta0, generations)),)+
                 }
             }
-            Algorithm::CmaEs(cma) => {
-                let steps = cma.sample(rng);
-                let candidates = steps.iter().map(|z| cma.candidate(z)).collect();
-                Ask {
-                    candidates,
-                    steps,
-                    plan: Plan::AgainstPool,
-                }
+
+            /// This generation's candidates, drawn from `rng`.
+            pub fn ask(&self, rng: &mut GameRng) -> Ask {
+                let (candidates, steps, plan) = match self {
+                    $(Algorithm::$variant(a) => {
+                        let (c, s) = a.ask(rng);
+                        (c, s, <$ty as Method>::PLAN)
+                    })+
+                };
+                Ask { candidates, steps, plan }
             }
-            Algorithm::Spsa(spsa) => {
-                let steps = spsa.sample(rng);
-                let mut candidates = Vec::with_capacity(2 * steps.len());
-                for (i, d) in steps.iter().enumerate() {
-                    let (plus, minus) = spsa.candidates(i, d);
-                    candidates.push(plus);
-                    candidates.push(minus);
-                }
-                Ask {
-                    candidates,
-                    steps,
-                    plan: Plan::Pairwise,
-                }
+
+            /// Takes the results of `ask`, read as its plan reads them.
+            pub fn tell(&mut self, ask: &Ask, results: &[f64]) {
+                match self { $(Algorithm::$variant(a) => a.tell(&ask.steps, results),)+ }
+            }
+
+            /// The current estimate of the best parameters.
+            pub fn mean(&self) -> &[f64] {
+                match self { $(Algorithm::$variant(a) => a.mean(),)+ }
+            }
+
+            /// The current step size.
+            pub fn sigma(&self) -> f64 {
+                match self { $(Algorithm::$variant(a) => a.sigma(),)+ }
             }
         }
-    }
+    };
+}
 
-    /// Takes the results: fitness per candidate (pool plan) or wins − losses of each θ+
-    /// against its θ− (pairwise plan).
-    pub fn tell(&mut self, ask: &Ask, results: &[f64]) {
-        match self {
-            Algorithm::Es(es) => es.tell(&ask.steps, results),
-            Algorithm::CmaEs(cma) => cma.tell(&ask.steps, results),
-            Algorithm::Spsa(spsa) => spsa.tell(&ask.steps, results),
-        }
-    }
+algorithms! {
+    /// (μ/μ_w, λ) evolution strategy with mirrored Gaussian mutation and cumulative
+    /// step-size adaptation.
+    Es(Es),
+    /// CMA-ES (Hansen) with rank-based weights.
+    CmaEs(CmaEs),
+    /// SPSA as fishtest runs it: θ+cΔ against θ−cΔ in game pairs.
+    Spsa(Spsa),
+}
 
-    /// The current estimate of the best parameters.
-    pub fn mean(&self) -> &[f64] {
-        match self {
-            Algorithm::Es(es) => &es.mean,
-            Algorithm::CmaEs(cma) => &cma.mean,
-            Algorithm::Spsa(spsa) => &spsa.theta,
-        }
-    }
-
-    /// The current step size.
-    pub fn sigma(&self) -> f64 {
-        match self {
-            Algorithm::Es(es) => es.sigma,
-            Algorithm::CmaEs(cma) => cma.sigma,
-            Algorithm::Spsa(spsa) => spsa.sigma(),
-        }
+impl Default for AlgorithmSpec {
+    fn default() -> Self {
+        AlgorithmSpec::Es(EsSpec {
+            lambda: 8,
+            mu: None,
+            sigma: 0.3,
+        })
     }
 }

@@ -6,8 +6,20 @@
 use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
+use super::algorithm::{positive, BadParam, Method};
 use super::linalg::{chi_n, identity, norm, recombination_weights, symmetric_eigen, Matrix};
+use super::plan::Plan;
 use crate::game::GameRng;
+
+/// The experiment's `CmaEs(lambda: .., sigma: ..)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CmaEsSpec {
+    /// Candidates per generation.
+    pub lambda: u32,
+    /// Initial step size in normalised weight units.
+    pub sigma: f64,
+}
 
 /// The CMA-ES state (all a checkpoint needs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -143,6 +155,47 @@ impl CmaEs {
         let (eig, basis) = symmetric_eigen(&self.cov);
         self.scales = eig.iter().map(|e| e.max(1e-20).sqrt()).collect();
         self.basis = basis;
+    }
+}
+
+impl Method for CmaEs {
+    type Spec = CmaEsSpec;
+    const NAME: &'static str = "cmaes";
+    const PLAN: Plan = Plan::AgainstPool;
+
+    fn check(spec: &CmaEsSpec) -> Result<(), BadParam> {
+        if spec.lambda < 4 {
+            return Err(BadParam {
+                field: "lambda",
+                message: format!("{}: must be at least 4", spec.lambda),
+            });
+        }
+        positive("sigma", spec.sigma)
+    }
+
+    fn candidates(spec: &CmaEsSpec) -> u64 {
+        spec.lambda as u64
+    }
+
+    fn start(spec: &CmaEsSpec, theta0: Vec<f64>, _generations: u32) -> Self {
+        CmaEs::new(theta0, spec.sigma, spec.lambda as usize)
+    }
+
+    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        let steps = self.sample(rng);
+        (steps.iter().map(|z| self.candidate(z)).collect(), steps)
+    }
+
+    fn tell(&mut self, steps: &[Vec<f64>], fitness: &[f64]) {
+        CmaEs::tell(self, steps, fitness);
+    }
+
+    fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    fn sigma(&self) -> f64 {
+        self.sigma
     }
 }
 

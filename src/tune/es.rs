@@ -5,8 +5,23 @@
 use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
+use super::algorithm::{positive, BadParam, Method};
 use super::linalg::{chi_n, norm, recombination_weights};
+use super::plan::Plan;
 use crate::game::GameRng;
+
+/// The experiment's `Es(lambda: .., mu: .., sigma: ..)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EsSpec {
+    /// Candidates per generation (even: mirrored pairs).
+    pub lambda: u32,
+    /// Parents recombined (default λ/2).
+    #[serde(default)]
+    pub mu: Option<u32>,
+    /// Initial step size in normalised weight units.
+    pub sigma: f64,
+}
 
 /// The ES state (all a checkpoint needs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -81,6 +96,58 @@ impl Es {
             *p = (1.0 - c_s) * *p + k * s;
         }
         self.sigma *= ((c_s / d_s) * (norm(&self.path) / chi_n(n) - 1.0)).exp();
+    }
+}
+
+impl Method for Es {
+    type Spec = EsSpec;
+    const NAME: &'static str = "es";
+    const PLAN: Plan = Plan::AgainstPool;
+
+    fn check(spec: &EsSpec) -> Result<(), BadParam> {
+        let lambda = spec.lambda;
+        if lambda < 2 || lambda % 2 != 0 {
+            return Err(BadParam {
+                field: "lambda",
+                message: format!("{lambda}: must be even and at least 2 (mirrored pairs)"),
+            });
+        }
+        if let Some(mu) = spec.mu {
+            if mu == 0 || mu > lambda {
+                return Err(BadParam {
+                    field: "mu",
+                    message: format!("{mu}: must be 1 to lambda"),
+                });
+            }
+        }
+        positive("sigma", spec.sigma)
+    }
+
+    fn candidates(spec: &EsSpec) -> u64 {
+        spec.lambda as u64
+    }
+
+    fn start(spec: &EsSpec, theta0: Vec<f64>, _generations: u32) -> Self {
+        let lambda = spec.lambda as usize;
+        let mu = spec.mu.map_or(lambda / 2, |m| m as usize);
+        Es::new(theta0, spec.sigma, lambda, mu)
+    }
+
+    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        let steps = self.sample(rng);
+        (steps.iter().map(|z| self.candidate(z)).collect(), steps)
+    }
+
+    fn tell(&mut self, steps: &[Vec<f64>], fitness: &[f64]) {
+        Es::tell(self, steps, fitness);
+    }
+
+    fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    fn sigma(&self) -> f64 {
+        self.sigma
     }
 }
 

@@ -17,16 +17,16 @@
 //!
 //! A run is a pure function of this file (and the genome files it names): the seed
 //! drives every random choice. Paths are relative to the directory weightforge runs in.
+//! This module is the file's schema; [`super::resolve`] checks it against its game.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Game;
-use crate::genome::Genome;
-use crate::player::{PlayerError, PlayerSpec};
-use crate::tunables::MAX_DEPTH;
+pub use super::algorithm::AlgorithmSpec;
+use crate::player::PlayerError;
+use crate::ronfile::{self, FileError};
 
 /// The experiment file as written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -81,66 +81,6 @@ pub struct Experiment {
     /// Where outputs go.
     #[serde(default)]
     pub output: OutputSpec,
-}
-
-/// The tuning algorithm, chosen by one field.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum AlgorithmSpec {
-    /// (μ/μ,λ) evolution strategy with mirrored Gaussian mutation and cumulative
-    /// step-size adaptation.
-    Es {
-        /// Candidates per generation (even: mirrored pairs).
-        lambda: u32,
-        /// Parents recombined (default λ/2).
-        #[serde(default)]
-        mu: Option<u32>,
-        /// Initial step size in normalised weight units.
-        sigma: f64,
-    },
-    /// CMA-ES (Hansen) with rank-based weights.
-    CmaEs {
-        /// Candidates per generation.
-        lambda: u32,
-        /// Initial step size in normalised weight units.
-        sigma: f64,
-    },
-    /// SPSA as fishtest runs it: θ+cΔ against θ−cΔ in game pairs.
-    Spsa {
-        /// Perturbations per generation (played in parallel, applied together).
-        perturbations: u32,
-        /// Final perturbation size c_end (normalised units).
-        c_end: f64,
-        /// Final learning rate r_end.
-        r_end: f64,
-        /// Step-size decay exponent α (default 0.602).
-        #[serde(default)]
-        alpha: Option<f64>,
-        /// Perturbation decay exponent γ (default 0.101).
-        #[serde(default)]
-        gamma: Option<f64>,
-    },
-}
-
-impl Default for AlgorithmSpec {
-    fn default() -> Self {
-        AlgorithmSpec::Es {
-            lambda: 8,
-            mu: None,
-            sigma: 0.3,
-        }
-    }
-}
-
-impl AlgorithmSpec {
-    /// The algorithm's short name.
-    pub fn name(&self) -> &'static str {
-        match self {
-            AlgorithmSpec::Es { .. } => "es",
-            AlgorithmSpec::CmaEs { .. } => "cmaes",
-            AlgorithmSpec::Spsa { .. } => "spsa",
-        }
-    }
 }
 
 /// A reference opponent.
@@ -260,32 +200,9 @@ impl Default for OutputSpec {
 /// An experiment that cannot run.
 #[derive(Debug, thiserror::Error)]
 pub enum ExperimentError {
-    /// The file cannot be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// Not valid RON for an experiment.
-    #[error("{path}:{message}")]
-    Syntax {
-        /// The file.
-        path: String,
-        /// Line:column and what was expected.
-        message: String,
-    },
-    /// A field has an impossible value.
-    #[error("{path}: field `{field}`: {message}")]
-    Field {
-        /// The file.
-        path: String,
-        /// The field.
-        field: String,
-        /// What is wrong and what was expected.
-        message: String,
-    },
+    /// The file cannot be read or parsed, or a field has an impossible value.
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A player named by the experiment cannot be loaded.
     #[error("{path}: field `{field}`: {source}")]
     Player {
@@ -307,313 +224,16 @@ pub const BUILTIN: &[(&str, &str)] = &[(
 impl Experiment {
     /// Reads an experiment file.
     pub fn load(path: &Path) -> Result<Self, ExperimentError> {
-        let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ExperimentError::Io {
-            path: origin.clone(),
-            source,
-        })?;
-        Self::parse(&text, &origin)
+        Self::parse(&ronfile::read(path)?, &path.display().to_string())
     }
 
     /// Parses experiment text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Self, ExperimentError> {
-        crate::ronfile::from_str(text).map_err(|e| ExperimentError::Syntax {
-            path: origin.to_string(),
-            message: e.to_string(),
-        })
+        Ok(ronfile::parse(text, origin)?)
     }
 
     /// The experiment as RON text.
     pub fn to_ron(&self) -> String {
-        crate::ronfile::to_string(self)
-    }
-}
-
-/// An experiment checked against its game: players loaded, roles and features resolved.
-#[derive(Clone, Debug)]
-pub struct Resolved {
-    /// The experiment as written.
-    pub exp: Experiment,
-    /// The start genome.
-    pub start: Genome,
-    /// Roles tuned, by index.
-    pub tuned_roles: Vec<usize>,
-    /// Per role, per feature: is the weight tuned?
-    pub tuned: [Vec<bool>; 2],
-    /// The opponents, with their training search settings.
-    pub opponents: Vec<Opponent>,
-    /// The ply cap.
-    pub ply_cap: u32,
-    /// Opening starts.
-    pub starts: Vec<String>,
-}
-
-/// A reference opponent, loaded.
-#[derive(Clone, Debug)]
-pub struct Opponent {
-    /// Its name in tables.
-    pub name: String,
-    /// The player.
-    pub spec: PlayerSpec,
-    /// Search depth per role for both sides in training (None: the opponent's own, or
-    /// the start genome's for a built-in player without search).
-    pub depth: [u32; 2],
-    /// Node budget per move in training.
-    pub nodes: Option<u64>,
-    /// Search depth per role for both sides in validation: the opponent's own.
-    pub own_depth: [u32; 2],
-    /// Node budget in validation.
-    pub own_nodes: Option<u64>,
-    /// Game pairs per candidate per generation in training.
-    pub pairs: u32,
-    /// Weight of its score in the fitness.
-    pub weight: f64,
-}
-
-impl Experiment {
-    /// Checks the experiment against game `G` and loads what it names.
-    pub fn resolve<G: Game>(&self, origin: &str) -> Result<Resolved, ExperimentError> {
-        let field = |field: &str, message: String| ExperimentError::Field {
-            path: origin.to_string(),
-            field: field.to_string(),
-            message,
-        };
-        let player = |f: String, name: &str| {
-            PlayerSpec::resolve::<G>(name).map_err(|source| ExperimentError::Player {
-                path: origin.to_string(),
-                field: f,
-                source,
-            })
-        };
-        if self.game != G::NAME {
-            return Err(field("game", format!("expected {:?}", G::NAME)));
-        }
-        if self.name.is_empty()
-            || !self
-                .name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        {
-            return Err(field(
-                "name",
-                format!(
-                    "{:?} must be non-empty letters, digits, '_' or '-'",
-                    self.name
-                ),
-            ));
-        }
-        if self.generations == 0 {
-            return Err(field("generations", "must be at least 1".into()));
-        }
-        if self.max_games == Some(0) {
-            return Err(field("max_games", "must be at least 1".into()));
-        }
-        if self.pairs_per_opponent == 0 {
-            return Err(field(
-                "pairs_per_opponent",
-                "must be at least 1 (zero games measure nothing)".into(),
-            ));
-        }
-        if self.opponents.is_empty() {
-            return Err(field("opponents", "at least one opponent is needed".into()));
-        }
-        if self.validation.pairs == 0 || self.validation.selection_pairs == 0 {
-            return Err(field(
-                "validation",
-                "pairs and selection_pairs must be at least 1".into(),
-            ));
-        }
-        if self.validation.finalists == 0 {
-            return Err(field("validation.finalists", "must be at least 1".into()));
-        }
-        match &self.algorithm {
-            AlgorithmSpec::Es { lambda, mu, sigma } => {
-                if *lambda < 2 || lambda % 2 != 0 {
-                    return Err(field(
-                        "algorithm.lambda",
-                        format!("{lambda}: must be even and at least 2 (mirrored pairs)"),
-                    ));
-                }
-                if let Some(mu) = mu {
-                    if *mu == 0 || mu > lambda {
-                        return Err(field("algorithm.mu", format!("{mu}: must be 1 to lambda")));
-                    }
-                }
-                if !(sigma.is_finite() && *sigma > 0.0) {
-                    return Err(field(
-                        "algorithm.sigma",
-                        format!("{sigma}: must be a positive number"),
-                    ));
-                }
-            }
-            AlgorithmSpec::CmaEs { lambda, sigma } => {
-                if *lambda < 4 {
-                    return Err(field(
-                        "algorithm.lambda",
-                        format!("{lambda}: must be at least 4"),
-                    ));
-                }
-                if !(sigma.is_finite() && *sigma > 0.0) {
-                    return Err(field(
-                        "algorithm.sigma",
-                        format!("{sigma}: must be a positive number"),
-                    ));
-                }
-            }
-            AlgorithmSpec::Spsa {
-                perturbations,
-                c_end,
-                r_end,
-                alpha,
-                gamma,
-            } => {
-                if *perturbations == 0 {
-                    return Err(field(
-                        "algorithm.perturbations",
-                        "must be at least 1".into(),
-                    ));
-                }
-                for (name, v) in [
-                    ("c_end", Some(*c_end)),
-                    ("r_end", Some(*r_end)),
-                    ("alpha", *alpha),
-                    ("gamma", *gamma),
-                ] {
-                    if let Some(v) = v {
-                        if !(v.is_finite() && v > 0.0) {
-                            return Err(field(
-                                &format!("algorithm.{name}"),
-                                format!("{v}: must be a positive number"),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-
-        let start_spec = player("start".into(), &self.start)?;
-        let PlayerSpec::Genome(start) = start_spec else {
-            return Err(field(
-                "start",
-                "the start must be a genome, not a built-in player".into(),
-            ));
-        };
-        let start = (*start).clone();
-
-        let mut tuned_roles = Vec::new();
-        for r in &self.tune_roles {
-            let Some(i) = G::ROLES.iter().position(|x| x == r) else {
-                return Err(field(
-                    "tune_roles",
-                    format!(
-                        "{} has no role {r:?}; its roles are {:?}",
-                        G::NAME,
-                        G::ROLES
-                    ),
-                ));
-            };
-            if !tuned_roles.contains(&i) {
-                tuned_roles.push(i);
-            }
-        }
-        if tuned_roles.is_empty() {
-            return Err(field("tune_roles", "name at least one role to tune".into()));
-        }
-        if self.shared_weights && tuned_roles.len() != 2 {
-            return Err(field(
-                "shared_weights",
-                "shared weights need both roles in tune_roles".into(),
-            ));
-        }
-        let features = G::feature_info();
-        for f in &self.frozen_features {
-            if !features.iter().any(|x| x.name == f) {
-                return Err(field(
-                    "frozen_features",
-                    format!("{} has no feature {f:?}", G::NAME),
-                ));
-            }
-        }
-        let mut tuned: [Vec<bool>; 2] = Default::default();
-        for (r, t) in tuned.iter_mut().enumerate() {
-            *t = features
-                .iter()
-                .map(|f| {
-                    tuned_roles.contains(&r) && !self.frozen_features.iter().any(|x| x == f.name)
-                })
-                .collect();
-        }
-        if tuned.iter().all(|t| t.iter().all(|x| !x)) {
-            return Err(field(
-                "frozen_features",
-                "every feature is frozen: nothing to tune".into(),
-            ));
-        }
-
-        let mut opponents = Vec::new();
-        for (i, o) in self.opponents.iter().enumerate() {
-            let spec = player(format!("opponents[{i}].player"), &o.player)?;
-            let (own_depth, own_nodes) = match &spec {
-                PlayerSpec::Genome(g) => (g.depth, g.nodes),
-                PlayerSpec::Random => (start.depth, start.nodes),
-            };
-            let mut depth = own_depth;
-            if let Some(map) = &o.depth {
-                for (role, d) in map {
-                    let Some(r) = G::ROLES.iter().position(|x| x == role) else {
-                        return Err(field(
-                            &format!("opponents[{i}].depth.{role}"),
-                            format!("{} has no role {role:?}", G::NAME),
-                        ));
-                    };
-                    if *d == 0 || *d > MAX_DEPTH {
-                        return Err(field(
-                            &format!("opponents[{i}].depth.{role}"),
-                            format!("{d}: expected 1 to {MAX_DEPTH}"),
-                        ));
-                    }
-                    depth[r] = *d;
-                }
-            }
-            if o.nodes == Some(0) {
-                return Err(field(
-                    &format!("opponents[{i}].nodes"),
-                    "must be at least 1".into(),
-                ));
-            }
-            opponents.push(Opponent {
-                name: spec.name(),
-                spec,
-                depth,
-                nodes: o.nodes.or(own_nodes),
-                own_depth,
-                own_nodes,
-                pairs: o.pairs.unwrap_or(self.pairs_per_opponent),
-                weight: o.weight.unwrap_or(1.0),
-            });
-        }
-
-        let starts = if self.openings.starts.is_empty() {
-            vec![G::start_names()[0].to_string()]
-        } else {
-            self.openings.starts.clone()
-        };
-        for (i, s) in starts.iter().enumerate() {
-            G::resolve_start(s)
-                .map_err(|e| field(&format!("openings.starts[{i}]"), e.to_string()))?;
-        }
-        let ply_cap = self.ply_cap.unwrap_or(G::DEFAULT_PLY_CAP);
-        if ply_cap == 0 {
-            return Err(field("ply_cap", "must be at least 1".into()));
-        }
-        Ok(Resolved {
-            exp: self.clone(),
-            start,
-            tuned_roles,
-            tuned,
-            opponents,
-            ply_cap,
-            starts,
-        })
+        ronfile::to_string(self)
     }
 }

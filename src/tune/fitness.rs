@@ -11,7 +11,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::experiment::Resolved;
+use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
 use crate::game::Game;
 use crate::genome::Genome;

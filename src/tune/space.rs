@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::experiment::Resolved;
+use super::resolve::Resolved;
 use crate::game::{Game, GameExt, MatchRules, Start};
 use crate::genome::Genome;
 use crate::seeds::{self, Stream};

@@ -7,7 +7,27 @@
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
+use super::algorithm::{positive, BadParam, Method};
+use super::plan::Plan;
 use crate::game::GameRng;
+
+/// The experiment's `Spsa(perturbations: .., c_end: .., r_end: ..)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpsaSpec {
+    /// Perturbations per generation (played in parallel, applied together).
+    pub perturbations: u32,
+    /// Final perturbation size c_end (normalised units).
+    pub c_end: f64,
+    /// Final learning rate r_end.
+    pub r_end: f64,
+    /// Step-size decay exponent α (default 0.602).
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// Perturbation decay exponent γ (default 0.101).
+    #[serde(default)]
+    pub gamma: Option<f64>,
+}
 
 /// The SPSA state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,6 +132,67 @@ impl Spsa {
             *t += s;
         }
         self.k += deltas.len() as u64;
+    }
+}
+
+impl Method for Spsa {
+    type Spec = SpsaSpec;
+    const NAME: &'static str = "spsa";
+    const PLAN: Plan = Plan::Pairwise;
+
+    fn check(spec: &SpsaSpec) -> Result<(), BadParam> {
+        if spec.perturbations == 0 {
+            return Err(BadParam {
+                field: "perturbations",
+                message: "must be at least 1".into(),
+            });
+        }
+        positive("c_end", spec.c_end)?;
+        positive("r_end", spec.r_end)?;
+        spec.alpha.map_or(Ok(()), |v| positive("alpha", v))?;
+        spec.gamma.map_or(Ok(()), |v| positive("gamma", v))
+    }
+
+    /// θ+ and θ− of each perturbation.
+    fn candidates(spec: &SpsaSpec) -> u64 {
+        2 * spec.perturbations as u64
+    }
+
+    /// Schedules sized for `generations` × `perturbations` iterations.
+    fn start(spec: &SpsaSpec, theta0: Vec<f64>, generations: u32) -> Self {
+        Spsa::new(
+            theta0,
+            generations as u64 * spec.perturbations as u64,
+            spec.perturbations as usize,
+            spec.c_end,
+            spec.r_end,
+            spec.alpha.unwrap_or(0.602),
+            spec.gamma.unwrap_or(0.101),
+        )
+    }
+
+    /// Candidates in pairs: θ+ of flip i at 2i, θ− at 2i+1.
+    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        let steps = self.sample(rng);
+        let mut candidates = Vec::with_capacity(2 * steps.len());
+        for (i, d) in steps.iter().enumerate() {
+            let (plus, minus) = self.candidates(i, d);
+            candidates.push(plus);
+            candidates.push(minus);
+        }
+        (candidates, steps)
+    }
+
+    fn tell(&mut self, steps: &[Vec<f64>], wins_minus_losses: &[f64]) {
+        Spsa::tell(self, steps, wins_minus_losses);
+    }
+
+    fn mean(&self) -> &[f64] {
+        &self.theta
+    }
+
+    fn sigma(&self) -> f64 {
+        Spsa::sigma(self)
     }
 }
 

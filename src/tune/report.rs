@@ -11,13 +11,33 @@ use std::sync::Once;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::tune::checkpoint::GenerationRow;
-use crate::tune::run::TuneError;
+use super::checkpoint::GenerationRow;
+
+/// A report that cannot be written, read or drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// A file cannot be read or written (or a CSV line cannot be understood).
+    #[error("{path}: {source}")]
+    Io {
+        /// The file (and line).
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A chart cannot be drawn.
+    #[error("drawing {path}: {message}")]
+    Plot {
+        /// The chart.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+}
 
 /// The CSV file name in a report folder.
 pub const CSV: &str = "generations.csv";
 
-const FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const FAMILY: &str = "sans-serif";
 
 /// Line colours that stay apart on white (Tableau 20).
@@ -137,7 +157,7 @@ pub fn write_generations_csv(
     rows: &[GenerationRow],
     opponents: &[String],
     labels: &[String],
-) -> std::io::Result<()> {
+) -> Result<(), ReportError> {
     let t = table(rows, opponents, labels);
     let mut s = t.columns.join(",");
     s.push('\n');
@@ -146,17 +166,21 @@ pub fn write_generations_csv(
         s.push_str(&cells.join(","));
         s.push('\n');
     }
-    crate::fsutil::write_atomic(&dir.join(CSV), s.as_bytes())
+    let path = dir.join(CSV);
+    crate::fsutil::write_atomic(&path, s.as_bytes()).map_err(|source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Reads a `generations.csv`.
-pub fn read_generations_csv(path: &Path) -> Result<Table, TuneError> {
+pub fn read_generations_csv(path: &Path) -> Result<Table, ReportError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| TuneError::Io {
+    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Io {
         path: shown.clone(),
         source,
     })?;
-    let bad = |line: usize, message: String| TuneError::Io {
+    let bad = |line: usize, message: String| ReportError::Io {
         path: format!("{shown}:{line}"),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, message),
     };
@@ -205,7 +229,7 @@ pub fn draw_charts(
     rows: &[GenerationRow],
     opponents: &[String],
     labels: &[String],
-) -> Result<(), TuneError> {
+) -> Result<(), ReportError> {
     draw_from_table(dir, &table(rows, opponents, labels))
 }
 
@@ -213,7 +237,7 @@ pub fn draw_charts(
 type Chart<'a> = (&'a str, &'a str, &'a str, &'a [(String, Vec<f64>)]);
 
 /// Draws `fitness.{svg,png}` and `weights.{svg,png}` into `dir` from a table.
-pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), TuneError> {
+pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     register_font();
     let gens = t.column("generation").unwrap_or_default();
     let mut fitness: Vec<(String, Vec<f64>)> = Vec::new();
@@ -244,7 +268,7 @@ pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), TuneError> {
     for (stem, title, ylabel, series) in charts {
         let svg = dir.join(format!("{stem}.svg"));
         let png = dir.join(format!("{stem}.png"));
-        let err = |path: &Path, e: String| TuneError::Plot {
+        let err = |path: &Path, e: String| ReportError::Plot {
             path: path.display().to_string(),
             message: e,
         };

@@ -1,0 +1,261 @@
+//! Checking an experiment against its game and loading what it names: one function per
+//! section of the file, each failing with the file and the field at fault.
+
+use super::experiment::{Experiment, ExperimentError, OpponentSpec};
+use crate::game::Game;
+use crate::genome::Genome;
+use crate::player::PlayerSpec;
+use crate::ronfile::FileError;
+use crate::tunables::MAX_DEPTH;
+
+/// An experiment checked against its game: players loaded, roles and features resolved.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// The experiment as written.
+    pub exp: Experiment,
+    /// The start genome.
+    pub start: Genome,
+    /// Roles tuned, by index.
+    pub tuned_roles: Vec<usize>,
+    /// Per role, per feature: is the weight tuned?
+    pub tuned: [Vec<bool>; 2],
+    /// The opponents, with their training search settings.
+    pub opponents: Vec<Opponent>,
+    /// The ply cap.
+    pub ply_cap: u32,
+    /// Opening starts.
+    pub starts: Vec<String>,
+}
+
+/// A reference opponent, loaded.
+#[derive(Clone, Debug)]
+pub struct Opponent {
+    /// Its name in tables.
+    pub name: String,
+    /// The player.
+    pub spec: PlayerSpec,
+    /// Search depth per role for both sides in training (None: the opponent's own, or
+    /// the start genome's for a built-in player without search).
+    pub depth: [u32; 2],
+    /// Node budget per move in training.
+    pub nodes: Option<u64>,
+    /// Search depth per role for both sides in validation: the opponent's own.
+    pub own_depth: [u32; 2],
+    /// Node budget in validation.
+    pub own_nodes: Option<u64>,
+    /// Game pairs per candidate per generation in training.
+    pub pairs: u32,
+    /// Weight of its score in the fitness.
+    pub weight: f64,
+}
+
+impl Experiment {
+    /// Checks the experiment against game `G` and loads what it names.
+    pub fn resolve<G: Game>(&self, origin: &str) -> Result<Resolved, ExperimentError> {
+        let c = Checker { exp: self, origin };
+        c.run_settings::<G>()?;
+        c.algorithm()?;
+        let start = c.start::<G>()?;
+        let tuned_roles = c.tune_roles::<G>()?;
+        let tuned = c.tuned_features::<G>(&tuned_roles)?;
+        let opponents = (0..self.opponents.len())
+            .map(|i| c.opponent::<G>(i, &start))
+            .collect::<Result<Vec<_>, _>>()?;
+        let starts = c.starts::<G>()?;
+        let ply_cap = self.ply_cap.unwrap_or(G::DEFAULT_PLY_CAP);
+        if ply_cap == 0 {
+            return Err(c.err("ply_cap", "must be at least 1"));
+        }
+        Ok(Resolved {
+            exp: self.clone(),
+            start,
+            tuned_roles,
+            tuned,
+            opponents,
+            ply_cap,
+            starts,
+        })
+    }
+}
+
+/// An experiment being checked, and the file it came from.
+struct Checker<'a> {
+    exp: &'a Experiment,
+    origin: &'a str,
+}
+
+impl Checker<'_> {
+    fn err(&self, field: &str, message: impl Into<String>) -> ExperimentError {
+        FileError::field(self.origin, field, message).into()
+    }
+
+    fn player<G: Game>(&self, field: String, name: &str) -> Result<PlayerSpec, ExperimentError> {
+        PlayerSpec::resolve::<G>(name).map_err(|source| ExperimentError::Player {
+            path: self.origin.to_string(),
+            field,
+            source,
+        })
+    }
+
+    /// The game, the run's name and sizes, and the validation section.
+    fn run_settings<G: Game>(&self) -> Result<(), ExperimentError> {
+        let e = self.exp;
+        if e.game != G::NAME {
+            return Err(self.err("game", format!("expected {:?}", G::NAME)));
+        }
+        let name_ok = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+        if e.name.is_empty() || !e.name.chars().all(name_ok) {
+            return Err(self.err(
+                "name",
+                format!("{:?} must be non-empty letters, digits, '_' or '-'", e.name),
+            ));
+        }
+        if e.generations == 0 {
+            return Err(self.err("generations", "must be at least 1"));
+        }
+        if e.max_games == Some(0) {
+            return Err(self.err("max_games", "must be at least 1"));
+        }
+        if e.pairs_per_opponent == 0 {
+            return Err(self.err(
+                "pairs_per_opponent",
+                "must be at least 1 (zero games measure nothing)",
+            ));
+        }
+        if e.opponents.is_empty() {
+            return Err(self.err("opponents", "at least one opponent is needed"));
+        }
+        if e.validation.pairs == 0 || e.validation.selection_pairs == 0 {
+            return Err(self.err("validation", "pairs and selection_pairs must be at least 1"));
+        }
+        if e.validation.finalists == 0 {
+            return Err(self.err("validation.finalists", "must be at least 1"));
+        }
+        Ok(())
+    }
+
+    /// The algorithm's parameters, checked by the algorithm.
+    fn algorithm(&self) -> Result<(), ExperimentError> {
+        self.exp
+            .algorithm
+            .check()
+            .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))
+    }
+
+    /// The start genome.
+    fn start<G: Game>(&self) -> Result<Genome, ExperimentError> {
+        let PlayerSpec::Genome(start) = self.player::<G>("start".into(), &self.exp.start)? else {
+            return Err(self.err("start", "the start must be a genome, not a built-in player"));
+        };
+        Ok((*start).clone())
+    }
+
+    /// The tuned roles, by index, and whether they may share weights.
+    fn tune_roles<G: Game>(&self) -> Result<Vec<usize>, ExperimentError> {
+        let mut tuned_roles = Vec::new();
+        for r in &self.exp.tune_roles {
+            let Some(i) = G::ROLES.iter().position(|x| x == r) else {
+                return Err(self.err(
+                    "tune_roles",
+                    format!(
+                        "{} has no role {r:?}; its roles are {:?}",
+                        G::NAME,
+                        G::ROLES
+                    ),
+                ));
+            };
+            if !tuned_roles.contains(&i) {
+                tuned_roles.push(i);
+            }
+        }
+        if tuned_roles.is_empty() {
+            return Err(self.err("tune_roles", "name at least one role to tune"));
+        }
+        if self.exp.shared_weights && tuned_roles.len() != 2 {
+            return Err(self.err(
+                "shared_weights",
+                "shared weights need both roles in tune_roles",
+            ));
+        }
+        Ok(tuned_roles)
+    }
+
+    /// Per role, per feature: is the weight tuned (its role is, and it is not frozen)?
+    fn tuned_features<G: Game>(
+        &self,
+        tuned_roles: &[usize],
+    ) -> Result<[Vec<bool>; 2], ExperimentError> {
+        let frozen = &self.exp.frozen_features;
+        let features = G::feature_info();
+        for f in frozen {
+            if !features.iter().any(|x| x.name == f) {
+                return Err(self.err(
+                    "frozen_features",
+                    format!("{} has no feature {f:?}", G::NAME),
+                ));
+            }
+        }
+        let mut tuned: [Vec<bool>; 2] = Default::default();
+        for (r, t) in tuned.iter_mut().enumerate() {
+            *t = features
+                .iter()
+                .map(|f| tuned_roles.contains(&r) && !frozen.iter().any(|x| x == f.name))
+                .collect();
+        }
+        if tuned.iter().all(|t| t.iter().all(|x| !x)) {
+            return Err(self.err(
+                "frozen_features",
+                "every feature is frozen: nothing to tune",
+            ));
+        }
+        Ok(tuned)
+    }
+
+    /// Opponent `i`, loaded, with its training and validation search settings.
+    fn opponent<G: Game>(&self, i: usize, start: &Genome) -> Result<Opponent, ExperimentError> {
+        let o: &OpponentSpec = &self.exp.opponents[i];
+        let spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
+        let (own_depth, own_nodes) = match &spec {
+            PlayerSpec::Genome(g) => (g.depth, g.nodes),
+            PlayerSpec::Random => (start.depth, start.nodes),
+        };
+        let mut depth = own_depth;
+        for (role, d) in o.depth.iter().flatten() {
+            let field = format!("opponents[{i}].depth.{role}");
+            let Some(r) = G::ROLES.iter().position(|x| x == role) else {
+                return Err(self.err(&field, format!("{} has no role {role:?}", G::NAME)));
+            };
+            if *d == 0 || *d > MAX_DEPTH {
+                return Err(self.err(&field, format!("{d}: expected 1 to {MAX_DEPTH}")));
+            }
+            depth[r] = *d;
+        }
+        if o.nodes == Some(0) {
+            return Err(self.err(&format!("opponents[{i}].nodes"), "must be at least 1"));
+        }
+        Ok(Opponent {
+            name: spec.name(),
+            spec,
+            depth,
+            nodes: o.nodes.or(own_nodes),
+            own_depth,
+            own_nodes,
+            pairs: o.pairs.unwrap_or(self.exp.pairs_per_opponent),
+            weight: o.weight.unwrap_or(1.0),
+        })
+    }
+
+    /// The opening starts, each checked by resolving it once.
+    fn starts<G: Game>(&self) -> Result<Vec<String>, ExperimentError> {
+        let starts = if self.exp.openings.starts.is_empty() {
+            vec![G::start_names()[0].to_string()]
+        } else {
+            self.exp.openings.starts.clone()
+        };
+        for (i, s) in starts.iter().enumerate() {
+            G::resolve_start(s)
+                .map_err(|e| self.err(&format!("openings.starts[{i}]"), e.to_string()))?;
+        }
+        Ok(starts)
+    }
+}

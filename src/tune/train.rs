@@ -1,0 +1,142 @@
+//! The training stage of a run: each generation asks the algorithm for candidates,
+//! measures them by self-play in parallel, tells the algorithm what the games say, logs
+//! the generation and writes a checkpoint, so an interrupted run resumes exactly.
+
+use std::collections::HashSet;
+
+use super::algorithm::{Algorithm, Ask};
+use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
+use super::fitness::{self, Job, JobResult, Round, Weights};
+use super::report;
+use super::resolve::Resolved;
+use super::run::{self, Observer, Run, RunOptions, TuneError};
+use super::space::Space;
+use crate::game::Game;
+use crate::seeds::{self, Stream};
+
+/// The checkpoint of a run that has not played yet: the algorithm at the start genome.
+pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
+    Checkpoint {
+        format: FORMAT,
+        experiment: r.exp.clone(),
+        origin: origin.to_string(),
+        completed: 0,
+        algorithm: Algorithm::new(
+            &r.exp.algorithm,
+            space.encode(&r.start),
+            run::planned_generations(r),
+        ),
+        rows: Vec::new(),
+        hall_of_fame: Vec::new(),
+        training_openings: Vec::new(),
+        games: 0,
+        seconds: 0.0,
+    }
+}
+
+/// The candidates of training generation `g` and the games that measure them: a pure
+/// function of the experiment, the algorithm's state and the hall of fame.
+pub fn training_job(
+    r: &Resolved,
+    space: &Space,
+    algorithm: &Algorithm,
+    hall_of_fame: &[Vec<f64>],
+    g: u32,
+) -> (Ask, Job) {
+    let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, g as u64]);
+    let ask = algorithm.ask(&mut rng);
+    let decode = |t: &Vec<f64>| space.decode(t, &r.start.weights);
+    let candidates: Vec<Weights> = ask.candidates.iter().map(decode).collect();
+    let hof: Vec<Weights> = hall_of_fame.iter().map(decode).collect();
+    let pairings = ask.plan.pairings(r, candidates.len(), hof.len());
+    let job = Job {
+        round: Round::Training(g),
+        candidates,
+        hall_of_fame: hof,
+        pairings,
+    };
+    (ask, job)
+}
+
+/// Plays the generations `cp` has not played yet, updating it after each. Returns the
+/// generation it stopped after when `options` asked to stop before the end.
+pub(super) fn train<G: Game>(
+    run: &Run,
+    cp: &mut Checkpoint,
+    options: &RunOptions,
+    obs: &dyn Observer,
+) -> Result<Option<u32>, TuneError> {
+    let r = run.r;
+    let remaining: u64 = (cp.completed + 1..=r.exp.generations)
+        .map(|g| run::games_in_generation(r, g))
+        .sum();
+    obs.phase("training", remaining);
+    let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
+    for g in cp.completed + 1..=r.exp.generations {
+        if r.exp.max_games.is_some_and(|m| cp.games >= m) {
+            obs.message(&format!("game budget reached after {} games", cp.games));
+            break;
+        }
+        let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
+        let result = fitness::evaluate::<G>(r, &job, None, &|| obs.game())?;
+        let row = learn(run, cp, &ask, &job, &result, g);
+        for h in &result.openings {
+            if seen.insert(*h) {
+                cp.training_openings.push(*h);
+            }
+        }
+        obs.generation(&row, &run.names);
+        cp.rows.push(row);
+        cp.completed = g;
+        cp.seconds = run.seconds();
+        cp.save(&run.dir)?;
+        report::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
+        if options.stop_after == Some(g) && g < r.exp.generations {
+            return Ok(Some(g));
+        }
+    }
+    Ok(None)
+}
+
+/// Tells the algorithm what generation `g`'s games say, keeps the hall of fame, and
+/// returns the generation's log row.
+fn learn(
+    run: &Run,
+    cp: &mut Checkpoint,
+    ask: &Ask,
+    job: &Job,
+    result: &JobResult,
+    g: u32,
+) -> GenerationRow {
+    let r = run.r;
+    let scores = fitness::candidate_scores(job, result);
+    let reading = ask.plan.read(r, job, result, &scores);
+    cp.algorithm.tell(ask, &reading.feedback);
+    cp.games += result.game_count();
+    if r.exp.hall_of_fame > 0 {
+        cp.hall_of_fame.push(cp.algorithm.mean().to_vec());
+        let excess = cp
+            .hall_of_fame
+            .len()
+            .saturating_sub(r.exp.hall_of_fame as usize);
+        cp.hall_of_fame.drain(..excess);
+    }
+    let theta = cp.algorithm.mean().to_vec();
+    let w = run.space.decode(&theta, &r.start.weights);
+    GenerationRow {
+        generation: g,
+        games: cp.games,
+        seconds: run.seconds(),
+        sigma: cp.algorithm.sigma(),
+        best: scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        mean: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
+        opponent_scores: reading.opponent_scores,
+        weights: run
+            .space
+            .dims
+            .iter()
+            .map(|d| w[d.role][d.feature])
+            .collect(),
+        theta,
+    }
+}
