@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::arena::{self, ArenaError, MatchSettings};
-use crate::game::{Game, Status};
+use crate::game::{Game, Start, Status};
 use crate::player::{Agent, PlayerError, PlayerSpec};
 use crate::seeds::{self, Stream};
 use crate::tunables::DEFAULT_OPENING_PLIES;
@@ -54,7 +54,8 @@ impl TournamentSettings {
     /// opening plies: the start is the opening, as in the coursework's referee. Other
     /// games get [`DEFAULT_OPENING_PLIES`] random plies, as matches do.
     pub fn defaults<G: Game>(games: u64, seed: u64) -> Self {
-        let plies = if G::start_names()[0] == "random" {
+        let default_start = G::named_start(G::start_names()[0]);
+        let plies = if matches!(default_start, Some(Start::Random(_))) {
             0
         } else {
             DEFAULT_OPENING_PLIES

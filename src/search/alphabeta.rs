@@ -251,16 +251,7 @@ impl<G: Game> Searcher<G> {
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-        }
-        if let Some(deadline) = self.deadline {
-            if self.nodes % CLOCK_CHECK_NODES == 0 && Instant::now() >= deadline {
-                self.aborted = true;
-            }
-        }
-        if self.aborted {
+        if self.count_node() {
             return 0;
         }
         if let Some(score) = terminal_score(pos, self.rules.status(pos), ply as u32) {
@@ -276,19 +267,11 @@ impl<G: Game> Searcher<G> {
         let key = pos.hash();
         let mut tt_move = None;
         if self.opts.tt || self.opts.tt_move {
-            if let Some(e) = self.tt.probe(key, ply as u32) {
-                tt_move = e.best;
-                if self.opts.tt && cacheable && u32::from(e.depth) == depth {
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.score >= beta,
-                        Bound::Upper => e.score <= alpha,
-                    };
-                    if cut {
-                        return e.score;
-                    }
-                }
+            let (best, cut) = self.probe(key, ply, depth, (alpha, beta), cacheable);
+            if let Some(score) = cut {
+                return score;
             }
+            tt_move = best;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -339,25 +322,83 @@ impl<G: Game> Searcher<G> {
         }
 
         if (self.opts.tt && cacheable) || self.opts.tt_move {
-            let bound = if best <= original_alpha {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.tt.store(
-                key,
-                ply as u32,
-                Entry {
-                    key,
-                    best: best_move,
-                    score: best,
-                    depth: depth.min(u8::MAX as u32) as u8,
-                    bound,
-                },
-            );
+            self.store(key, ply, depth, (best, best_move), (original_alpha, beta));
         }
         best
+    }
+
+    /// Counts a node and checks the node and time limits; `true` once the search is
+    /// aborted.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if let Some(deadline) = self.deadline {
+            if self.nodes % CLOCK_CHECK_NODES == 0 && Instant::now() >= deadline {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Probes the table: the stored best move, and the stored score when it settles this
+    /// node (same depth, a bound that cuts the `(alpha, beta)` window, and a position
+    /// far enough from the ply cap).
+    #[inline]
+    fn probe(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        (alpha, beta): (Score, Score),
+        cacheable: bool,
+    ) -> (Option<G::Move>, Option<Score>) {
+        let Some(e) = self.tt.probe(key, ply as u32) else {
+            return (None, None);
+        };
+        if self.opts.tt && cacheable && u32::from(e.depth) == depth {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                return (e.best, Some(e.score));
+            }
+        }
+        (e.best, None)
+    }
+
+    /// Stores a node's result: its best score and move, bounded by the window
+    /// `(original alpha, beta)` it was searched with.
+    #[inline]
+    fn store(
+        &mut self,
+        key: u64,
+        ply: usize,
+        depth: u32,
+        (best, best_move): (Score, Option<G::Move>),
+        (original_alpha, beta): (Score, Score),
+    ) {
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            key,
+            ply as u32,
+            Entry {
+                key,
+                best: best_move,
+                score: best,
+                depth: depth.min(u8::MAX as u32) as u8,
+                bound,
+            },
+        );
     }
 }

@@ -151,7 +151,6 @@ pub fn evaluate<G: Game>(
         adjudicate: r.exp.adjudicate,
     };
     let openings = settings.openings::<G>()?;
-    let rules = openings.rules();
     // The players of every pairing, built once.
     let players: Vec<(PlayerSpec, PlayerSpec)> = job
         .pairings
@@ -209,7 +208,7 @@ pub fn evaluate<G: Game>(
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
             let (a, b) = &players[i];
-            let pair = arena::play_pair(a, b, &start, None, rules, &game_parts);
+            let pair = arena::play_pair(a, b, &start, None, openings.rules(), &game_parts);
             on_game();
             on_game();
             Ok((i, pair, start.hash()))
