@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use super::vvw_protocol::{CellUpdate, Message, ServerMessage};
+use super::protocol::{CellUpdate, Message, ServerMessage};
 use crate::game::{GameRng, Role, Status};
 use crate::games::vampires_werewolves::ply::{apply_ply, check_ply, IllegalPly};
 use crate::games::vampires_werewolves::{Cells, Coord, Grid, Kind, Map, Step};
