@@ -8,7 +8,6 @@ pub mod arena;
 pub mod bench;
 pub mod builtins;
 pub mod eval;
-pub mod frontends;
 pub mod fsutil;
 pub mod game;
 pub mod games;

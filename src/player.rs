@@ -11,7 +11,7 @@ use rand::RngExt;
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
-use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::DEFAULT_TT_BITS;
 
 /// A player, before it is seated at a board.
@@ -94,6 +94,18 @@ impl<G: Game> Agent<G> {
     /// Seats `spec` in `role` of a match played under `rules`; `depth` overrides the
     /// genome's search depth.
     pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {
+        Self::with_table(spec, role, depth, None, rules)
+    }
+
+    /// Seats `spec` like [`Agent::new`]; `tt_bits` overrides the genome's transposition
+    /// table size (a small table for a quick one-ply answer).
+    pub fn with_table(
+        spec: &PlayerSpec,
+        role: Role,
+        depth: Option<u32>,
+        tt_bits: Option<u8>,
+        rules: MatchRules,
+    ) -> Self {
         let kind = match spec {
             PlayerSpec::Random => AgentKind::Random(Vec::new(), rules),
             PlayerSpec::Genome(g) => {
@@ -102,8 +114,9 @@ impl<G: Game> Agent<G> {
                     no_reply_fails: g.no_reply_fails,
                     ..SearchOptions::default()
                 };
+                let bits = tt_bits.or(g.tt_bits).unwrap_or(DEFAULT_TT_BITS);
                 AgentKind::Search {
-                    searcher: Box::new(Searcher::new(opts, g.tt_bits.unwrap_or(DEFAULT_TT_BITS))),
+                    searcher: Box::new(Searcher::new(opts, bits)),
                     eval: Evaluator::new::<G>(role, &g.weights[role]),
                     limits: SearchLimits {
                         depth: depth.unwrap_or(g.depth[role]),
@@ -131,22 +144,44 @@ impl<G: Game> Agent<G> {
         }
     }
 
+    /// Changes the match rules the next searches see (a client that learns the game's
+    /// length as it goes).
+    pub fn set_rules(&mut self, rules: MatchRules) {
+        match &mut self.kind {
+            AgentKind::Random(_, r) => *r = rules,
+            AgentKind::Search { limits, .. } => limits.rules = rules,
+        }
+    }
+
     /// The move to play, or `None` when there is none.
     pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Option<G::Move> {
+        self.decide(pos, rng).best
+    }
+
+    /// The move to play with the search's figures (depth and nodes); a random player
+    /// reports depth 0, no nodes and a score of 0.
+    pub fn decide(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
         match &mut self.kind {
             AgentKind::Random(moves, rules) => {
                 rules.legal_moves(pos, moves);
-                if moves.is_empty() {
+                let best = if moves.is_empty() {
                     None
                 } else {
                     Some(moves[rng.random_range(0..moves.len())])
+                };
+                SearchResult {
+                    best,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    ties: moves.len(),
                 }
             }
             AgentKind::Search {
                 searcher,
                 eval,
                 limits,
-            } => searcher.search(pos, eval, limits, rng).best,
+            } => searcher.search(pos, eval, limits, rng),
         }
     }
 }

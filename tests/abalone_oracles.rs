@@ -2,8 +2,11 @@
 //! starts, perft counts, the resulting boards of every legal move in 200 positions, and
 //! the BCIT course's sample state-space files.
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::oracle;
 use weightforge::game::{perft, Game, GameRng};
 use weightforge::games::abalone::bcit;
 use weightforge::games::abalone::Abalone;
@@ -11,7 +14,7 @@ use weightforge::games::abalone::Abalone;
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/abalone/");
 
 fn read(name: &str) -> String {
-    std::fs::read_to_string(format!("{DATA}{name}")).expect("oracle file is present")
+    oracle::read("abalone", name)
 }
 
 fn rng() -> GameRng {
@@ -22,8 +25,8 @@ fn rng() -> GameRng {
 fn starts_match_the_oracle() {
     let text = read("starts.txt");
     let mut names = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let (name, position) = line.split_once(' ').expect("<name> <position>");
+    for line in oracle::lines(&text) {
+        let (name, position) = line.text.split_once(' ').expect("<name> <position>");
         let pos = Abalone::start(name, &mut rng()).unwrap();
         assert_eq!(pos.to_text(), position, "{name}");
         assert_eq!(Abalone::parse(position).unwrap(), pos, "{name}");
@@ -34,12 +37,9 @@ fn starts_match_the_oracle() {
 
 /// `(start, depth, nodes)` of every perft line, comments stripped.
 fn perft_lines() -> Vec<(String, u32, u64)> {
-    read("perft.txt")
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
+    oracle::lines(&read("perft.txt"))
+        .map(|line| {
+            let (f, l) = (&line.fields, line.text);
             assert_eq!(f.len(), 3, "{l}");
             (
                 f[0].to_string(),
@@ -87,7 +87,8 @@ struct Block {
 fn blocks() -> Vec<Block> {
     let text = read("positions.txt");
     let mut out: Vec<Block> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
+    for l in oracle::lines(&text) {
+        let (n, line) = (l.number - 1, l.text);
         if let Some(p) = line.strip_prefix("position ") {
             out.push(Block {
                 line: n + 1,
@@ -103,7 +104,7 @@ fn blocks() -> Vec<Block> {
                 .results
                 .push(r.to_string());
         } else {
-            assert!(line.trim().is_empty(), "line {}: {line}", n + 1);
+            panic!("line {}: {line}", n + 1);
         }
     }
     out

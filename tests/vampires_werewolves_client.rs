@@ -11,15 +11,17 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use weightforge::frontends::vvw_client::{self, ClientConfig, ClientError, ClientReport};
-use weightforge::frontends::vvw_protocol::{
-    CellUpdate, ClientMessage, Decoder, Message, ProtocolError, ServerMessage,
-};
-use weightforge::frontends::vvw_server::{
-    run_game, EndReason, GameReport, PlyRecord, ServerConfig,
-};
 use weightforge::games::vampires_werewolves::battle::BattleResult;
 use weightforge::games::vampires_werewolves::ply::{apply_ply, check_ply};
+use weightforge::games::vampires_werewolves::tcp::client::{
+    self as vvw_client, ClientConfig, ClientError, ClientReport,
+};
+use weightforge::games::vampires_werewolves::tcp::protocol::{
+    CellUpdate, ClientMessage, Decoder, Message, ProtocolError, ServerMessage,
+};
+use weightforge::games::vampires_werewolves::tcp::server::{
+    run_game, EndReason, GameReport, PlyRecord, ServerConfig,
+};
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::games::vampires_werewolves::{Cells, Content, Coord, Grid, Kind, Map};
 use weightforge::player::PlayerSpec;

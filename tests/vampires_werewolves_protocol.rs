@@ -1,11 +1,11 @@
 //! The Vampires vs Werewolves message codec (facts spec §5): byte layouts, streams cut
 //! anywhere, errors, and a client's board built from server messages.
 
-use weightforge::frontends::vvw_protocol::{
+use weightforge::game::Game;
+use weightforge::games::vampires_werewolves::tcp::protocol::{
     apply_cells, CellUpdate, ClientMessage, ClientView, Decoder, Message, MessageReader,
     ProtocolError, ServerMessage,
 };
-use weightforge::game::Game;
 use weightforge::games::vampires_werewolves::{Cells, Content, Coord, Grid, Kind, Step};
 
 fn at(x: u8, y: u8) -> Coord {

@@ -10,13 +10,13 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use weightforge::frontends::vvw_protocol::{
+use weightforge::game::{Role, Status};
+use weightforge::games::vampires_werewolves::tcp::protocol::{
     write_message, CellUpdate, ClientMessage, ClientView, Message, MessageReader, ServerMessage,
 };
-use weightforge::frontends::vvw_server::{
+use weightforge::games::vampires_werewolves::tcp::server::{
     run_game, EndReason, Forfeit, GameReport, PlyRecord, ServerConfig, ServerError,
 };
-use weightforge::game::{Role, Status};
 use weightforge::games::vampires_werewolves::{Cells, Coord, Grid, IllegalPly, Kind, Map, Step};
 
 const MAPS: &str = concat!(

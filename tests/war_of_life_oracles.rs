@@ -1,15 +1,16 @@
 //! War of Life against the referee's own output (tests/data/war_of_life/, see its
 //! README): every crank of next_generation.txt and every ply of games.txt.
 
+mod common;
+
+use common::oracle;
 use weightforge::game::{Game, Status};
 use weightforge::games::war_of_life::crank::{crank, crank_reference};
 use weightforge::games::war_of_life::notation::{board_text, parse_board};
 use weightforge::games::war_of_life::WarOfLife;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/war_of_life/");
-
 fn read(name: &str) -> String {
-    std::fs::read_to_string(format!("{DATA}{name}")).expect("oracle file is present")
+    oracle::read("war_of_life", name)
 }
 
 /// The referee's result word as ours.
@@ -28,12 +29,10 @@ fn our_word(referee: &str) -> &'static str {
 fn every_crank_matches_the_referee() {
     let text = read("next_generation.txt");
     let mut checked = 0;
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
+    for line in oracle::lines(&text) {
+        let n = line.number - 1;
         let (left, right) = line
+            .text
             .split_once(" => ")
             .unwrap_or_else(|| panic!("line {}: no ' => '", n + 1));
         let (blue, red) = parse_board(left).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
@@ -52,14 +51,13 @@ fn every_game_replays_to_the_referee_result() {
     let mut games = 0;
     let mut plies_checked = 0;
     let mut moves = Vec::new();
-    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
-        let lines: Vec<&str> = block.lines().collect();
-        let (last, plies) = lines.split_last().expect("a game has lines");
-        let first: Vec<&str> = plies[0].split(' ').collect();
+    for block in oracle::blocks(&text) {
+        let (last, plies) = block.split_last().expect("a game has lines");
+        let first = &plies[0].fields;
         let mut pos = WarOfLife::parse(&format!("{} {}", first[0], first[1])).unwrap();
         assert_eq!(WarOfLife::PLY_LIMIT, 250);
         for line in plies {
-            let f: Vec<&str> = line.split(' ').collect();
+            let (f, line) = (&line.fields, line.text);
             assert_eq!(f.len(), 4, "{line}");
             assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
             assert_eq!(pos.status(), Status::Ongoing, "{line}");
@@ -73,7 +71,7 @@ fn every_game_replays_to_the_referee_result() {
             assert_eq!(pos.board_text(), f[3], "{line}");
             plies_checked += 1;
         }
-        let f: Vec<&str> = last.split(' ').collect();
+        let (f, last) = (&last.fields, last.text);
         assert_eq!((f.len(), f[0], f[2]), (4, "result", "moves"), "{last}");
         let want_plies: u32 = f[3].parse().unwrap();
         assert_eq!(pos.ply(), want_plies, "{last}");

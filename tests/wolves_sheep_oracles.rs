@@ -1,13 +1,14 @@
 //! Wolves & Sheep against the shared oracle data (tests/data/wolves_sheep/, see its
 //! README): perft counts, per-position move lists and statuses, and complete games.
 
+mod common;
+
+use common::oracle;
 use weightforge::game::{perft, Game, MatchRules, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wolves_sheep/");
-
 fn read(name: &str) -> String {
-    std::fs::read_to_string(format!("{DATA}{name}")).expect("oracle file is present")
+    oracle::read("wolves_sheep", name)
 }
 
 fn status_word(pos: &WolvesSheep) -> String {
@@ -18,12 +19,8 @@ fn status_word(pos: &WolvesSheep) -> String {
 fn perft_matches_every_line() {
     let text = read("perft.txt");
     let mut checked = 0;
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split_whitespace().collect();
+    for l in oracle::lines(&text) {
+        let (n, line, f) = (l.number - 1, l.text, &l.fields);
         assert_eq!(f.len(), 4, "line {}: {line}", n + 1);
         let mut pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
         let depth: u32 = f[2].parse().unwrap();
@@ -39,12 +36,8 @@ fn positions_have_the_oracle_status_and_moves() {
     let text = read("positions.txt");
     let mut checked = 0;
     let mut moves = Vec::new();
-    for (n, line) in text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split(' ').collect();
+    for l in oracle::lines(&text) {
+        let (n, line, f) = (l.number - 1, l.text, &l.fields);
         let pos = WolvesSheep::parse(&format!("{} {}", f[0], f[1])).unwrap();
         assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "round trip");
         assert_eq!(status_word(&pos), f[2], "line {}: {line}", n + 1);
@@ -62,13 +55,12 @@ fn positions_have_the_oracle_status_and_moves() {
 fn games_replay_to_the_oracle_result() {
     let text = read("games.txt");
     let mut games = 0;
-    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+    for block in oracle::blocks(&text) {
         let mut pos = WolvesSheep::new();
         let rules = MatchRules::capped(300);
-        let lines: Vec<&str> = block.lines().collect();
-        let (last, plies) = lines.split_last().unwrap();
+        let (last, plies) = block.split_last().unwrap();
         for line in plies {
-            let f: Vec<&str> = line.split(' ').collect();
+            let (f, line) = (&line.fields, line.text);
             assert_eq!(pos.to_text(), format!("{} {}", f[0], f[1]), "{line}");
             assert_eq!(rules.status(&pos), Status::Ongoing, "{line}");
             let mv = pos
@@ -76,7 +68,7 @@ fn games_replay_to_the_oracle_result() {
                 .unwrap_or_else(|e| panic!("{line}: {e}"));
             pos.make(mv, ());
         }
-        let f: Vec<&str> = last.split(' ').collect();
+        let (f, last) = (&last.fields, last.text);
         assert_eq!(f[0], "result");
         let want_plies: u32 = f[3].parse().unwrap();
         assert_eq!(pos.ply(), want_plies, "{last}");

@@ -6,9 +6,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
-use weightforge::frontends::vvw_client::{self, grid_text, ClientConfig};
-use weightforge::frontends::vvw_server::{self, EndReason, PlyRecord, ServerConfig};
 use weightforge::game::{Game, Status};
+use weightforge::games::vampires_werewolves::notation::grid_text;
+use weightforge::games::vampires_werewolves::tcp::client::{self as vvw_client, ClientConfig};
+use weightforge::games::vampires_werewolves::tcp::server::{
+    self as vvw_server, EndReason, PlyRecord, ServerConfig,
+};
 use weightforge::games::vampires_werewolves::{Kind, Map, VvwPosition};
 use weightforge::player::PlayerSpec;
 use weightforge::tunables::VVW_MOVE_TIME_SECS;

@@ -1,7 +1,9 @@
 //! Helpers shared by the tests that run the `weightforge` binary: run it, feed it
 //! standard input, read what it printed, and check that a bad command fails cleanly
-//! (exit status 2, no panic).
+//! (exit status 2, no panic); and [`oracle`], the reader of the oracle data files.
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod oracle;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

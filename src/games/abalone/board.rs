@@ -221,18 +221,7 @@ pub fn neighbours(x: Bits) -> Bits {
 }
 
 /// Iterates over the bit indices of a set, lowest (first in token order) first.
-#[inline]
-pub fn cells(mut set: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(i)
-        }
-    })
-}
+pub use crate::games::bits::set_bits as cells;
 
 /// The course name of a cell, e.g. `C5`.
 pub fn cell_name(index: usize) -> String {

@@ -15,17 +15,23 @@
 //! * [`position`]: the compact search position implementing [`crate::game::Game`];
 //! * [`movegen`]: the bounded set of plies the search sees;
 //! * [`features`]: the DeepBlue heuristic's components and more;
-//! * [`starts`]: built-in maps; [`zobrist`]: hash keys.
+//! * [`starts`]: built-in maps; [`zobrist`]: hash keys;
+//! * [`fallback`]: a ply that is always legal, for a client with no search answer;
+//! * [`notation`]: a board as one line of text;
+//! * [`tcp`]: the course's TCP protocol, server and client.
 
 pub mod battle;
 pub mod board;
 mod entry;
+pub mod fallback;
 pub mod features;
 pub mod map;
 pub mod movegen;
+pub mod notation;
 pub mod ply;
 pub mod position;
 pub mod starts;
+pub mod tcp;
 pub mod zobrist;
 
 pub use board::{Cells, Content, Coord, Grid, Kind};

@@ -136,18 +136,7 @@ pub fn direction(from: usize, to: usize) -> Option<usize> {
 }
 
 /// Iterates over the cells of a set, lowest first.
-#[inline]
-pub fn cells(mut set: Bitboard) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let sq = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(sq)
-        }
-    })
-}
+pub use crate::games::bits::set_bits as cells;
 
 #[cfg(test)]
 mod tests {

@@ -136,18 +136,7 @@ pub fn shifts(set: Bitboard) -> [Bitboard; 4] {
 }
 
 /// Iterates over the squares of a set, lowest first.
-#[inline]
-pub fn squares(mut set: Bitboard) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let sq = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Some(sq)
-        }
-    })
-}
+pub use crate::games::bits::set_bits as squares;
 
 #[cfg(test)]
 mod tests {

@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use super::vvw_protocol::{CellUpdate, Message, ServerMessage};
+use super::protocol::{CellUpdate, Message, ServerMessage};
 use crate::game::{GameRng, Role, Status};
 use crate::games::vampires_werewolves::ply::{apply_ply, check_ply, IllegalPly};
 use crate::games::vampires_werewolves::{Cells, Coord, Grid, Kind, Map, Step};
@@ -333,83 +333,29 @@ pub fn run_game(
         if config.record_history {
             history.push(grid.clone());
         }
-        let forfeit =
-            |why: Forfeit| Some((Status::Win(1 - p), EndReason::Forfeit { loser: p, why }));
         let stream = &mut streams[p];
         discard_waiting(stream);
-        let mut seen = HashSet::new();
-        let cells: Vec<CellUpdate> = touched[p]
-            .iter()
-            .chain(touched[1 - p].iter())
-            .filter(|c| seen.insert(**c))
-            .map(|&at| CellUpdate::new(at, grid.get(at)))
-            .collect();
-        if let Err(e) = stream.write_all(&ServerMessage::Upd(cells).to_bytes()) {
-            ending = forfeit(Forfeit::Disconnected(e.to_string()));
-            ply += 1;
-            break;
-        }
-        let deadline = Some(Instant::now() + config.move_time);
-        let mut head = [0u8; 4];
-        let steps = match read_exact_by(stream, &mut head, deadline) {
-            ReadEnd::Closed(why) => {
-                ending = forfeit(Forfeit::Disconnected(why));
-                ply += 1;
-                break;
-            }
-            ReadEnd::TimedOut => None,
-            ReadEnd::Done if &head[..3] != b"MOV" => {
-                ending = forfeit(Forfeit::NotMov(head.to_vec()));
-                ply += 1;
-                break;
-            }
-            ReadEnd::Done => {
-                let mut body = vec![0u8; 5 * head[3] as usize];
-                match read_exact_by(stream, &mut body, deadline) {
-                    ReadEnd::Closed(why) => {
-                        ending = forfeit(Forfeit::Disconnected(why));
-                        ply += 1;
-                        break;
-                    }
-                    ReadEnd::TimedOut => None,
-                    ReadEnd::Done => Some(
-                        body.chunks_exact(5)
-                            .map(|m| {
-                                Step::new(Coord::new(m[0], m[1]), m[2], Coord::new(m[3], m[4]))
-                            })
-                            .collect::<Vec<Step>>(),
-                    ),
-                }
-            }
+        let update = ServerMessage::Upd(update_cells(&touched, p, &grid));
+        let steps = match stream.write_all(&update.to_bytes()) {
+            Err(e) => Err(Forfeit::Disconnected(e.to_string())),
+            Ok(()) => read_mov(stream, Some(Instant::now() + config.move_time)),
         };
+        ply += 1;
+        let forfeit = |why: Forfeit| (Status::Win(1 - p), EndReason::Forfeit { loser: p, why });
         match steps {
-            None => log.push(PlyRecord::TimedOut),
-            Some(steps) => {
+            Err(why) => ending = Some(forfeit(why)),
+            Ok(None) => log.push(PlyRecord::TimedOut),
+            Ok(Some(steps)) => {
                 if let Err(illegal) = check_ply(&grid, p, &steps) {
-                    ending = forfeit(Forfeit::Illegal(illegal));
-                    log.push(PlyRecord::Played(steps));
-                    ply += 1;
-                    break;
+                    ending = Some(forfeit(Forfeit::Illegal(illegal)));
+                } else {
+                    apply_ply(&mut grid, p, &steps, |_, battle| battle.sample(&mut rng));
+                    touched[p] = touched_cells(&steps);
+                    ending = extinction(&grid);
                 }
-                apply_ply(&mut grid, p, &steps, |_, battle| battle.sample(&mut rng));
-                let mut cells: Vec<Coord> = Vec::with_capacity(2 * steps.len());
-                for s in &steps {
-                    for c in [s.from, s.to] {
-                        if !cells.contains(&c) {
-                            cells.push(c);
-                        }
-                    }
-                }
-                touched[p] = cells;
                 log.push(PlyRecord::Played(steps));
-                if grid.total(Kind::Vampires) == 0 {
-                    ending = Some((Status::Win(1), EndReason::Extinction));
-                } else if grid.total(Kind::Werewolves) == 0 {
-                    ending = Some((Status::Win(0), EndReason::Extinction));
-                }
             }
         }
-        ply += 1;
         if ending.is_some() {
             break;
         }
@@ -420,22 +366,7 @@ pub fn run_game(
     }
     let (status, reason) = ending.unwrap_or_else(|| (by_count(&grid), EndReason::PlayLimit));
     std::thread::sleep(config.end_pause);
-    for stream in &mut streams {
-        let _ = stream.write_all(b"END");
-        let _ = stream.write_all(b"BYE");
-        let _ = stream.shutdown(Shutdown::Write);
-    }
-    // Read what the clients still send until they close (at most 200 ms), so that closing
-    // with unread bytes does not reset the connection before END and BYE are delivered.
-    let deadline = Some(Instant::now() + Duration::from_millis(200));
-    for stream in &mut streams {
-        let mut junk = [0u8; 1500];
-        while let ReadEnd::Done = read_exact_by(stream, &mut junk[..1], deadline) {
-            let _ = stream.set_nonblocking(true);
-            let _ = stream.read(&mut junk);
-            let _ = stream.set_nonblocking(false);
-        }
-    }
+    say_goodbye(&mut streams);
     Ok(GameReport {
         status,
         reason,
@@ -445,4 +376,85 @@ pub fn run_game(
         history,
         log,
     })
+}
+
+/// The cells touched by each player's last accepted ply, `p`'s first, each once, with
+/// their contents now: the `UPD` for player `p`.
+fn update_cells(touched: &[Vec<Coord>; 2], p: Role, grid: &Grid) -> Vec<CellUpdate> {
+    let mut seen = HashSet::new();
+    touched[p]
+        .iter()
+        .chain(touched[1 - p].iter())
+        .filter(|c| seen.insert(**c))
+        .map(|&at| CellUpdate::new(at, grid.get(at)))
+        .collect()
+}
+
+/// Reads a `MOV` by `deadline`: `Ok(None)` when it came too late, `Err` when the player
+/// forfeits (socket closed, or another command).
+fn read_mov(
+    stream: &mut TcpStream,
+    deadline: Option<Instant>,
+) -> Result<Option<Vec<Step>>, Forfeit> {
+    let mut head = [0u8; 4];
+    match read_exact_by(stream, &mut head, deadline) {
+        ReadEnd::Closed(why) => return Err(Forfeit::Disconnected(why)),
+        ReadEnd::TimedOut => return Ok(None),
+        ReadEnd::Done if &head[..3] != b"MOV" => return Err(Forfeit::NotMov(head.to_vec())),
+        ReadEnd::Done => {}
+    }
+    let mut body = vec![0u8; 5 * head[3] as usize];
+    match read_exact_by(stream, &mut body, deadline) {
+        ReadEnd::Closed(why) => Err(Forfeit::Disconnected(why)),
+        ReadEnd::TimedOut => Ok(None),
+        ReadEnd::Done => Ok(Some(
+            body.chunks_exact(5)
+                .map(|m| Step::new(Coord::new(m[0], m[1]), m[2], Coord::new(m[3], m[4])))
+                .collect(),
+        )),
+    }
+}
+
+/// The cells a ply touched (sources and targets), each once, in order.
+fn touched_cells(steps: &[Step]) -> Vec<Coord> {
+    let mut cells: Vec<Coord> = Vec::with_capacity(2 * steps.len());
+    for s in steps {
+        for c in [s.from, s.to] {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
+/// The end of the game when a species has no creature left.
+fn extinction(grid: &Grid) -> Option<(Status, EndReason)> {
+    if grid.total(Kind::Vampires) == 0 {
+        Some((Status::Win(1), EndReason::Extinction))
+    } else if grid.total(Kind::Werewolves) == 0 {
+        Some((Status::Win(0), EndReason::Extinction))
+    } else {
+        None
+    }
+}
+
+/// Sends `END` and `BYE` to both players and closes, reading what the clients still send
+/// until they close (at most 200 ms), so that closing with unread bytes does not reset
+/// the connection before `END` and `BYE` are delivered.
+fn say_goodbye(streams: &mut [TcpStream; 2]) {
+    for stream in streams.iter_mut() {
+        let _ = stream.write_all(b"END");
+        let _ = stream.write_all(b"BYE");
+        let _ = stream.shutdown(Shutdown::Write);
+    }
+    let deadline = Some(Instant::now() + Duration::from_millis(200));
+    for stream in streams.iter_mut() {
+        let mut junk = [0u8; 1500];
+        while let ReadEnd::Done = read_exact_by(stream, &mut junk[..1], deadline) {
+            let _ = stream.set_nonblocking(true);
+            let _ = stream.read(&mut junk);
+            let _ = stream.set_nonblocking(false);
+        }
+    }
 }

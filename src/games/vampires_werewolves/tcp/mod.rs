@@ -1,0 +1,14 @@
+//! The course's TCP front end for Vampires vs Werewolves: the wire protocol, a server that
+//! behaves like the official one, and a client that plays a whole game with an
+//! [`crate::player::Agent`], so weightforge's engine can be driven the way the course
+//! drives its students' agents.
+//!
+//! * [`protocol`]: the messages, an incremental decoder and the client's view of the game;
+//! * [`server`]: one game between the next two connections;
+//! * [`client`]: connects, plays one game and reports what it saw;
+//! * `brain`: how the client chooses each ply in time.
+
+mod brain;
+pub mod client;
+pub mod protocol;
+pub mod server;
