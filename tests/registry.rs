@@ -107,3 +107,43 @@ fn the_adding_a_game_guide_names_only_items_that_exist() {
         );
     }
 }
+
+/// The items (`fn name`, `const NAME`, `type Name`) declared in `trait_name`'s body in `src`.
+fn trait_items(src: &str, trait_name: &str) -> Vec<String> {
+    let start = src
+        .find(&format!("pub trait {trait_name}"))
+        .unwrap_or_else(|| panic!("trait {trait_name} is declared"));
+    let body = &src[start..];
+    let body = &body[..body.find("\n}\n").expect("the trait's body ends")];
+    body.lines()
+        .filter_map(|line| {
+            let mut words = line.strip_prefix("    ")?.split([' ', '(', ':', '<', ';']);
+            let kind = words.next()?;
+            let name = words.next()?;
+            ["fn", "const", "type"]
+                .contains(&kind)
+                .then(|| format!("{kind} {name}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_adding_a_game_guide_names_every_trait_item() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |p: &str| std::fs::read_to_string(format!("{root}/{p}")).unwrap();
+    let doc = read("docs/adding-a-game.md");
+    let named = named_items(&doc);
+    for (file, trait_name) in [
+        ("src/game.rs", "Game"),
+        ("src/registry/entry.rs", "GameEntry"),
+    ] {
+        let items = trait_items(&read(file), trait_name);
+        assert!(items.len() >= 4, "{trait_name}: {items:?}");
+        for item in items {
+            assert!(
+                named.contains(&item),
+                "docs/adding-a-game.md does not name `{item}` of {trait_name} ({file})"
+            );
+        }
+    }
+}

@@ -166,24 +166,41 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     if a.depth == Some(0) {
         bail!("--depth must be at least 1");
     }
+    let (pa, pb) = match_players::<G>(a)?;
+    let settings = match_settings::<G>(a);
+    let pairs = a.games / 2;
+    let bar = progress::games_bar(a.games, a.quiet);
+    bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
+    let t0 = Instant::now();
+    let result = arena::run_match::<G>(&pa, &pb, &settings, a.seed, pairs, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &result, secs);
+    Ok(())
+}
+
+/// Players A and B of a match; with `--same-search` A searches with B's depths.
+fn match_players<G: Game>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
     let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
     let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
-    let pa = if a.same_search {
-        match (&pa, &pb) {
-            (PlayerSpec::Genome(ga), PlayerSpec::Genome(gb)) => {
-                PlayerSpec::Genome(std::sync::Arc::new(weightforge::genome::Genome {
-                    depth: gb.depth,
-                    nodes: gb.nodes,
-                    ..(**ga).clone()
-                }))
-            }
-            _ => {
-                bail!("--same-search needs two genomes (a built-in random player does not search)")
-            }
+    if !a.same_search {
+        return Ok((pa, pb));
+    }
+    match (&pa, &pb) {
+        (PlayerSpec::Genome(ga), PlayerSpec::Genome(gb)) => {
+            let same = PlayerSpec::Genome(std::sync::Arc::new(weightforge::genome::Genome {
+                depth: gb.depth,
+                nodes: gb.nodes,
+                ..(**ga).clone()
+            }));
+            Ok((same, pb))
         }
-    } else {
-        pa
-    };
+        _ => bail!("--same-search needs two genomes (a built-in random player does not search)"),
+    }
+}
+
+/// The match settings the flags ask for, on the game's defaults.
+fn match_settings<G: Game>(a: &MatchArgs) -> MatchSettings {
     let mut settings =
         MatchSettings::defaults::<G>(a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES));
     if let Some(cap) = a.ply_cap {
@@ -194,19 +211,22 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     }
     settings.depth = a.depth;
     settings.adjudicate = a.adjudicate;
-    let pairs = a.games / 2;
-    let bar = progress::games_bar(a.games, a.quiet);
-    bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
-    let t0 = Instant::now();
-    let result = arena::run_match::<G>(&pa, &pb, &settings, a.seed, pairs, &|| bar.inc(1))?;
-    bar.finish_and_clear();
-    let secs = t0.elapsed().as_secs_f64();
+    settings
+}
 
-    let (na, nb) = (pa.name(), pb.name());
+/// Prints a match's result: the settings, W/D/L by role, the score, the speed, the
+/// pentanomial counts and the Elo difference.
+fn print_match<G: Game>(
+    a: &MatchArgs,
+    settings: &MatchSettings,
+    (na, nb): (&str, &str),
+    result: &arena::MatchResult,
+    secs: f64,
+) {
     println!(
         "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}{}",
         result.games(),
-        pairs,
+        a.games / 2,
         G::NAME,
         a.seed,
         settings.opening_plies,
@@ -242,5 +262,4 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     let lines = stats::paired_lines(&result.wdl, &result.ptnml);
     println!("{}", lines.ptnml);
     println!("{}", lines.elo);
-    Ok(())
 }

@@ -379,37 +379,53 @@ impl<'a> Lexer<'a> {
             self.pos += len;
             return Ok((start, Node::Text(&rest[..len])));
         }
+        if rest.starts_with("<!") || rest.starts_with("<?") {
+            return self.declaration(start).map(|node| (start, node));
+        }
+        if rest.starts_with("</") {
+            return self.end_tag(start).map(|node| (start, node));
+        }
+        self.start_tag(start).map(|node| (start, node))
+    }
+
+    /// A processing instruction, comment or CDATA section starting at `start`.
+    fn declaration(&mut self, start: usize) -> Result<Node<'a>, MapError> {
+        let rest = self.rest();
         if rest.starts_with("<?") {
             self.pos += 2;
             let body = self.expect_until(start, "?>", "processing instruction")?;
-            return Ok((start, Node::Pi(body)));
+            return Ok(Node::Pi(body));
         }
         if rest.starts_with("<!--") {
             self.pos += 4;
             self.expect_until(start, "-->", "comment")?;
-            return Ok((start, Node::Comment));
+            return Ok(Node::Comment);
         }
         if rest.starts_with("<![CDATA[") {
             self.pos += 9;
             let body = self.expect_until(start, "]]>", "CDATA section")?;
-            return Ok((start, Node::Text(body)));
+            return Ok(Node::Text(body));
         }
-        if rest.starts_with("<!") {
-            return Err(self.syntax(start, "DOCTYPE and other <! declarations are not supported"));
+        Err(self.syntax(start, "DOCTYPE and other <! declarations are not supported"))
+    }
+
+    /// A closing tag `</name>` starting at `start`.
+    fn end_tag(&mut self, start: usize) -> Result<Node<'a>, MapError> {
+        self.pos += 2;
+        let name = self.name();
+        if name.is_empty() {
+            return Err(self.syntax(start, "closing tag without a name"));
         }
-        if rest.starts_with("</") {
-            self.pos += 2;
-            let name = self.name();
-            if name.is_empty() {
-                return Err(self.syntax(start, "closing tag without a name"));
-            }
-            self.skip_whitespace();
-            if !self.rest().starts_with('>') {
-                return Err(self.syntax(self.pos, format!("expected '>' to end </{name}")));
-            }
-            self.pos += 1;
-            return Ok((start, Node::End(name)));
+        self.skip_whitespace();
+        if !self.rest().starts_with('>') {
+            return Err(self.syntax(self.pos, format!("expected '>' to end </{name}")));
         }
+        self.pos += 1;
+        Ok(Node::End(name))
+    }
+
+    /// An opening (or self-closing) tag with its attributes, starting at `start`.
+    fn start_tag(&mut self, start: usize) -> Result<Node<'a>, MapError> {
         self.pos += 1;
         let name = self.name();
         if name.is_empty() {
@@ -420,27 +436,15 @@ impl<'a> Lexer<'a> {
             let before_ws = self.pos;
             self.skip_whitespace();
             let rest = self.rest();
-            if rest.starts_with("/>") {
-                self.pos += 2;
-                return Ok((
-                    start,
-                    Node::Start {
+            for (end, self_closing) in [("/>", true), (">", false)] {
+                if rest.starts_with(end) {
+                    self.pos += end.len();
+                    return Ok(Node::Start {
                         name,
                         attrs,
-                        self_closing: true,
-                    },
-                ));
-            }
-            if rest.starts_with('>') {
-                self.pos += 1;
-                return Ok((
-                    start,
-                    Node::Start {
-                        name,
-                        attrs,
-                        self_closing: false,
-                    },
-                ));
+                        self_closing,
+                    });
+                }
             }
             if rest.is_empty() {
                 return Err(self.syntax(start, format!("unterminated tag <{name}")));
@@ -451,52 +455,60 @@ impl<'a> Lexer<'a> {
                     format!("expected whitespace, '>' or '/>' in <{name}>"),
                 ));
             }
-            let at = self.pos;
-            let attr = self.name();
-            if attr.is_empty() {
-                return Err(self.syntax(
-                    at,
-                    format!(
-                        "unexpected {:?} in <{name}>",
-                        rest.chars().next().unwrap_or(' ')
-                    ),
-                ));
-            }
-            self.skip_whitespace();
-            if !self.rest().starts_with('=') {
-                return Err(
-                    self.syntax(self.pos, format!("attribute {attr} of <{name}> lacks '='"))
-                );
-            }
-            self.pos += 1;
-            self.skip_whitespace();
-            let quote = match self.rest().chars().next() {
-                Some(q @ ('"' | '\'')) => q,
-                _ => {
-                    return Err(self.syntax(
-                        self.pos,
-                        format!("the value of {attr} in <{name}> must be quoted"),
-                    ))
-                }
-            };
-            self.pos += 1;
-            let value_at = self.pos;
-            let raw = self.expect_until(value_at, &quote.to_string(), "attribute value")?;
-            if raw.contains('<') {
-                return Err(self.syntax(value_at, format!("'<' in the value of {attr}")));
-            }
-            let value = self.unescape(raw, value_at)?;
-            if attrs.iter().any(|(a, _, _)| *a == attr) {
+            let attr = self.attribute(name)?;
+            if attrs.iter().any(|(a, _, _)| *a == attr.0) {
                 return Err(self.error(
-                    at,
+                    attr.2,
                     MapErrorKind::DuplicateAttribute {
                         element: name.to_string(),
-                        attribute: attr.to_string(),
+                        attribute: attr.0.to_string(),
                     },
                 ));
             }
-            attrs.push((attr, value, at));
+            attrs.push(attr);
         }
+    }
+
+    /// One `name="value"` attribute of element `element`: its name, its unescaped value
+    /// and where it starts.
+    fn attribute(&mut self, element: &str) -> Result<(&'a str, String, usize), MapError> {
+        let at = self.pos;
+        let rest = self.rest();
+        let attr = self.name();
+        if attr.is_empty() {
+            return Err(self.syntax(
+                at,
+                format!(
+                    "unexpected {:?} in <{element}>",
+                    rest.chars().next().unwrap_or(' ')
+                ),
+            ));
+        }
+        self.skip_whitespace();
+        if !self.rest().starts_with('=') {
+            return Err(self.syntax(
+                self.pos,
+                format!("attribute {attr} of <{element}> lacks '='"),
+            ));
+        }
+        self.pos += 1;
+        self.skip_whitespace();
+        let quote = match self.rest().chars().next() {
+            Some(q @ ('"' | '\'')) => q,
+            _ => {
+                return Err(self.syntax(
+                    self.pos,
+                    format!("the value of {attr} in <{element}> must be quoted"),
+                ))
+            }
+        };
+        self.pos += 1;
+        let value_at = self.pos;
+        let raw = self.expect_until(value_at, &quote.to_string(), "attribute value")?;
+        if raw.contains('<') {
+            return Err(self.syntax(value_at, format!("'<' in the value of {attr}")));
+        }
+        Ok((attr, self.unescape(raw, value_at)?, at))
     }
 
     /// Resolves entity and character references in an attribute value.
@@ -557,22 +569,7 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn parse(mut self) -> Result<Map, MapError> {
-        // 1. The XML declaration, first thing in the file.
-        let (at, first) = self.lex.next()?;
-        match first {
-            Node::Pi(body)
-                if body.starts_with("xml")
-                    && body[3..].starts_with(|c: char| c.is_whitespace()) => {}
-            other => {
-                return Err(self.lex.error(
-                    at,
-                    MapErrorKind::MissingDeclaration {
-                        found: other.describe(),
-                    },
-                ))
-            }
-        }
-        // 2. Whitespace, then the Map element.
+        self.declaration()?;
         self.lex.skip_whitespace();
         let (at, node) = self.lex.next()?;
         let (attrs, self_closing) = match node {
@@ -590,8 +587,42 @@ impl<'a> Parser<'a> {
                 ))
             }
         };
+        let (rows, cols) = self.size(&attrs, at)?;
+        let mut map = Map {
+            grid: Grid::new(rows, cols),
+            human_homes: Vec::new(),
+            vampires: None,
+            werewolves: None,
+        };
+        if !self_closing {
+            self.children(&mut map)?;
+        }
+        Ok(map)
+    }
+
+    /// The XML declaration, first thing in the file.
+    fn declaration(&mut self) -> Result<(), MapError> {
+        let (at, first) = self.lex.next()?;
+        match first {
+            Node::Pi(body)
+                if body.starts_with("xml")
+                    && body[3..].starts_with(|c: char| c.is_whitespace()) =>
+            {
+                Ok(())
+            }
+            other => Err(self.lex.error(
+                at,
+                MapErrorKind::MissingDeclaration {
+                    found: other.describe(),
+                },
+            )),
+        }
+    }
+
+    /// The `Rows` and `Columns` of the Map element at `at`.
+    fn size(&self, attrs: &[(&str, String, usize)], at: usize) -> Result<(u8, u8), MapError> {
         let (mut rows, mut cols) = (None, None);
-        for (attr, value, attr_at) in &attrs {
+        for (attr, value, attr_at) in attrs {
             let (slot, name) = match *attr {
                 "Rows" => (&mut rows, "Rows"),
                 "Columns" => (&mut cols, "Columns"),
@@ -621,28 +652,18 @@ impl<'a> Parser<'a> {
             }
             *slot = Some(v);
         }
-        let rows = rows.ok_or_else(|| {
+        let missing = |attribute| {
             self.lex
-                .error(at, MapErrorKind::MissingAttribute { attribute: "Rows" })
-        })?;
-        let cols = cols.ok_or_else(|| {
-            self.lex.error(
-                at,
-                MapErrorKind::MissingAttribute {
-                    attribute: "Columns",
-                },
-            )
-        })?;
-        let mut map = Map {
-            grid: Grid::new(rows, cols),
-            human_homes: Vec::new(),
-            vampires: None,
-            werewolves: None,
+                .error(at, MapErrorKind::MissingAttribute { attribute })
         };
-        if self_closing {
-            return Ok(map);
-        }
-        // 3. Children until the first closing tag.
+        Ok((
+            rows.ok_or_else(|| missing("Rows"))?,
+            cols.ok_or_else(|| missing("Columns"))?,
+        ))
+    }
+
+    /// The Map element's children, until the first closing tag.
+    fn children(&mut self, map: &mut Map) -> Result<(), MapError> {
         let mut open: Vec<&'a str> = vec!["Map"];
         loop {
             let (at, node) = self.lex.next()?;
@@ -666,14 +687,14 @@ impl<'a> Parser<'a> {
                             },
                         ));
                     }
-                    return Ok(map);
+                    return Ok(());
                 }
                 Node::Start {
                     name,
                     attrs,
                     self_closing,
                 } => {
-                    self.child(&mut map, name, &attrs, at)?;
+                    self.child(map, name, &attrs, at)?;
                     if !self_closing {
                         open.push(name);
                     }
