@@ -768,7 +768,7 @@ mod tests {
 
     #[test]
     fn sizes_stay_small() {
-        assert_eq!(std::mem::size_of::<VvwPosition>(), 544);
+        assert_eq!(std::mem::size_of::<VvwPosition>(), 536);
         assert_eq!(std::mem::size_of::<VvwMove>(), 41);
         assert_eq!(std::mem::size_of::<VvwOutcome>(), 9);
     }
