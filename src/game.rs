@@ -167,6 +167,15 @@ impl MatchRules {
         }
     }
 
+    /// Clears `out` and fills it with the moves the search considers, none once the match
+    /// is over.
+    pub fn search_moves<G: Game>(&self, pos: &G, out: &mut Vec<G::Move>) {
+        out.clear();
+        if self.status(pos) == Status::Ongoing {
+            pos.search_moves(out);
+        }
+    }
+
     /// The cap below which a position's value does not depend on the ply it is reached
     /// at: the match's cap or the game's own ply limit, whichever comes first.
     #[inline]

@@ -97,17 +97,12 @@ impl<G: Game> Searcher<G> {
 
         let rules = self.rules;
         let mut root_moves = Vec::new();
-        if rules.status(&pos) == Status::Ongoing {
-            pos.search_moves(&mut root_moves);
-        }
+        rules.search_moves(&pos, &mut root_moves);
         if self.opts.no_reply_fails {
             let mut replies = Vec::new();
             root_moves.retain(|&mv| {
                 let undo = pos.make(mv, G::Outcome::default());
-                replies.clear();
-                if rules.status(&pos) == Status::Ongoing {
-                    pos.search_moves(&mut replies);
-                }
+                rules.search_moves(&pos, &mut replies);
                 pos.unmake(mv, undo);
                 !replies.is_empty()
             });
