@@ -170,32 +170,141 @@ pub struct GameRecord {
     pub plies: u32,
     /// Wall-clock seconds (not part of any result; for tables only).
     pub seconds: f64,
+    /// Why the game ended.
+    #[serde(default)]
+    pub reason: EndReason,
 }
 
-/// Plays one game from `start` under `rules`: `players[r]` plays role `r`. Returns the
-/// final status and the plies played.
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The rules ended it: a win, a loss or a draw of the game itself.
+    #[default]
+    Rules,
+    /// The match's ply cap ended it (a draw, or adjudicated when the match says so).
+    PlyCap,
+    /// The side to move had no move while the game went on: scored a draw.
+    NoMove,
+    /// A player broke the protocol and lost the game.
+    Fault {
+        /// The role that faulted.
+        role: Role,
+        /// What it did.
+        kind: FaultKind,
+    },
+}
+
+/// How an outside player can lose a game without losing it on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FaultKind {
+    /// A move the rules do not allow.
+    IllegalMove,
+    /// No move within the time limit.
+    LateMove,
+    /// The player's process ended, or closed its output.
+    Disconnect,
+    /// A line the protocol does not allow.
+    Garbage,
+}
+
+impl FaultKind {
+    /// Every kind, in table order.
+    pub const ALL: [FaultKind; 4] = [
+        FaultKind::IllegalMove,
+        FaultKind::LateMove,
+        FaultKind::Disconnect,
+        FaultKind::Garbage,
+    ];
+
+    /// The words of a results table (cutechess's where it has them).
+    pub fn words(self) -> &'static str {
+        match self {
+            FaultKind::IllegalMove => "illegal move",
+            FaultKind::LateMove => "loses on time",
+            FaultKind::Disconnect => "disconnects",
+            FaultKind::Garbage => "protocol error",
+        }
+    }
+}
+
+/// The end of one game: the final status, plies played and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The final status (never `Ongoing`).
+    pub status: Status,
+    /// Plies played after the start position.
+    pub plies: u32,
+    /// Why it ended.
+    pub reason: EndReason,
+}
+
+/// Sees every ply of a game as it is played (game records, logs). The default methods
+/// do nothing, so [`NoObserver`] costs nothing.
+pub trait Observer<G: Game> {
+    /// `mv` is about to be played in `before`.
+    fn before_ply(&mut self, _before: &G, _mv: G::Move) {}
+    /// The ply has been played (chance resolved); `after` is the new position.
+    fn after_ply(&mut self, _after: &G) {}
+}
+
+/// An observer that looks at nothing.
+pub struct NoObserver;
+
+impl<G: Game> Observer<G> for NoObserver {}
+
+/// Plays one game from `start` under `rules`: `agents[r]` plays role `r`; `observer`
+/// sees every ply.
 pub fn play_game<G: Game>(
     start: &G,
     agents: &mut [Agent<G>; 2],
     rules: &MatchRules,
     rng: &mut GameRng,
-) -> (Status, u32) {
+    observer: &mut dyn Observer<G>,
+) -> GameEnd {
     let mut pos = start.clone();
     let first_ply = pos.ply();
     agents.iter_mut().for_each(Agent::new_game);
     loop {
         let status = rules.status(&pos);
+        let plies = pos.ply() - first_ply;
         if status != Status::Ongoing {
-            return (status, pos.ply() - first_ply);
+            let reason = if pos.status() == Status::Ongoing {
+                EndReason::PlyCap
+            } else {
+                EndReason::Rules
+            };
+            return GameEnd {
+                status,
+                plies,
+                reason,
+            };
         }
         let side = pos.side_to_move();
         match agents[side].choose(&pos, rng) {
-            Some(mv) => {
+            Ok(Some(mv)) => {
+                observer.before_ply(&pos, mv);
                 pos.play(mv, rng);
+                observer.after_ply(&pos);
             }
             // No move while the game goes on: a game may allow it in principle; the
             // side that cannot move has nothing to play, which we score as a draw.
-            None => return (Status::Draw, pos.ply() - first_ply),
+            Ok(None) => {
+                return GameEnd {
+                    status: Status::Draw,
+                    plies,
+                    reason: EndReason::NoMove,
+                }
+            }
+            Err(fault) => {
+                return GameEnd {
+                    status: Status::Win(crate::game::other(side)),
+                    plies,
+                    reason: EndReason::Fault {
+                        role: side,
+                        kind: fault.kind,
+                    },
+                }
+            }
         }
     }
 }
@@ -216,6 +325,7 @@ pub fn play_pair<G: Game>(
         a_score: 0.5,
         plies: 0,
         seconds: 0.0,
+        reason: EndReason::Rules,
     }; 2];
     for (j, record) in records.iter_mut().enumerate() {
         let a_role: Role = j;
@@ -234,12 +344,13 @@ pub fn play_pair<G: Game>(
         parts.push(j as u64);
         let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
         let t0 = Instant::now();
-        let (status, plies) = play_game(start, &mut agents, &rules, &mut rng);
+        let end = play_game(start, &mut agents, &rules, &mut rng, &mut NoObserver);
         *record = GameRecord {
             a_role,
-            a_score: status.score_for(a_role).unwrap_or(0.5),
-            plies,
+            a_score: end.status.score_for(a_role).unwrap_or(0.5),
+            plies: end.plies,
             seconds: t0.elapsed().as_secs_f64(),
+            reason: end.reason,
         };
     }
     records

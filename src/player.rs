@@ -8,11 +8,22 @@ use std::sync::Arc;
 
 use rand::RngExt;
 
+use crate::arena::FaultKind;
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::DEFAULT_TT_BITS;
+
+/// A player that lost a game off the board: what it did, and the details for a log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {detail}", kind.words())]
+pub struct PlayerFault {
+    /// The kind, for the results table.
+    pub kind: FaultKind,
+    /// What happened (the line received, the time taken, the exit status).
+    pub detail: String,
+}
 
 /// A player, before it is seated at a board.
 #[derive(Clone, Debug, PartialEq)]
@@ -153,9 +164,10 @@ impl<G: Game> Agent<G> {
         }
     }
 
-    /// The move to play, or `None` when there is none.
-    pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Option<G::Move> {
-        self.decide(pos, rng).best
+    /// The move to play, `None` when there is none, or the fault of a player that
+    /// broke the rules or the protocol (built-in players never do).
+    pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Result<Option<G::Move>, PlayerFault> {
+        Ok(self.decide(pos, rng).best)
     }
 
     /// The move to play with the search's figures (depth and nodes); a random player

@@ -261,8 +261,14 @@ pub fn run<G: Game>(
             ];
             let mut rng = seeds::rng(Stream::Game, &[settings.seed, k, i as u64, j as u64]);
             let t0 = Instant::now();
-            let (status, plies) =
-                arena::play_game(&starts[k as usize], &mut agents, &rules, &mut rng);
+            let end = arena::play_game(
+                &starts[k as usize],
+                &mut agents,
+                &rules,
+                &mut rng,
+                &mut arena::NoObserver,
+            );
+            let (status, plies) = (end.status, end.plies);
             let seconds = t0.elapsed().as_secs_f64();
             on_game();
             Played {

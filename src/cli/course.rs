@@ -110,7 +110,7 @@ fn choose_move<G: GameEntry>(a: &MoveArgs) -> Result<(G, G::Move)> {
     let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
     let mut agent = Agent::new(&spec, pos.side_to_move(), a.depth, rules);
     let mut rng = GameRng::seed_from_u64(a.seed);
-    match agent.choose(&pos, &mut rng) {
+    match agent.choose(&pos, &mut rng)? {
         Some(mv) => Ok((pos, mv)),
         None => bail!(
             "no legal move: the game is over ({})",
