@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status};
 use crate::player::{Agent, PlayerSpec};
+use crate::record::{GameLog, Recorder};
 use crate::stats::{Pentanomial, Wdl};
 use crate::tunables::OPENING_ATTEMPTS;
 
@@ -320,6 +321,19 @@ pub fn play_pair<G: Game>(
     rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
+    play_pair_logged(a, b, start, depth, rules, seed_parts, false).0
+}
+
+/// [`play_pair`], also writing both games down when `log` is set.
+pub fn play_pair_logged<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    start: &G,
+    depth: Option<u32>,
+    rules: MatchRules,
+    seed_parts: &[u64],
+    log: bool,
+) -> ([GameRecord; 2], Option<[GameLog; 2]>) {
     let mut records = [GameRecord {
         a_role: 0,
         a_score: 0.5,
@@ -327,24 +341,24 @@ pub fn play_pair<G: Game>(
         seconds: 0.0,
         reason: EndReason::Rules,
     }; 2];
+    let mut logs: Vec<GameLog> = Vec::new();
     for (j, record) in records.iter_mut().enumerate() {
         let a_role: Role = j;
-        let mut agents = if a_role == 0 {
-            [
-                Agent::new(a, 0, depth, rules),
-                Agent::new(b, 1, depth, rules),
-            ]
-        } else {
-            [
-                Agent::new(b, 0, depth, rules),
-                Agent::new(a, 1, depth, rules),
-            ]
-        };
+        let specs = if a_role == 0 { [a, b] } else { [b, a] };
+        let mut agents = [
+            Agent::new(specs[0], 0, depth, rules),
+            Agent::new(specs[1], 1, depth, rules),
+        ];
         let mut parts = seed_parts.to_vec();
         parts.push(j as u64);
         let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
         let t0 = Instant::now();
-        let end = play_game(start, &mut agents, &rules, &mut rng, &mut NoObserver);
+        let mut recorder = Recorder::default();
+        let end = if log {
+            play_game(start, &mut agents, &rules, &mut rng, &mut recorder)
+        } else {
+            play_game(start, &mut agents, &rules, &mut rng, &mut NoObserver)
+        };
         *record = GameRecord {
             a_role,
             a_score: end.status.score_for(a_role).unwrap_or(0.5),
@@ -352,8 +366,13 @@ pub fn play_pair<G: Game>(
             seconds: t0.elapsed().as_secs_f64(),
             reason: end.reason,
         };
+        if log {
+            let players = specs.map(PlayerSpec::name);
+            logs.push(recorder.finish(players, parts, start, &end));
+        }
     }
-    records
+    let logs = <[GameLog; 2]>::try_from(logs).ok();
+    (records, logs)
 }
 
 /// The totals of a match from A's point of view.
@@ -401,20 +420,36 @@ pub fn run_match<G: Game>(
     on_game: &(dyn Fn() + Sync),
 ) -> Result<MatchResult, ArenaError> {
     let openings = settings.openings::<G>()?;
-    let records: Vec<[GameRecord; 2]> = (0..pairs)
+    let played = play_pairs(a, b, settings, &openings, seed, 0..pairs, false, on_game)?;
+    let mut result = MatchResult::default();
+    for (pair, _) in &played {
+        result.add_pair(pair);
+    }
+    Ok(result)
+}
+
+/// The pairs numbered `range` of a match (in order), played in parallel; each with its
+/// game records when `log` is set. Pair `i` is the same whatever range it is played in.
+#[allow(clippy::too_many_arguments)]
+pub fn play_pairs<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    settings: &MatchSettings,
+    openings: &Openings<G>,
+    seed: u64,
+    range: std::ops::Range<u64>,
+    log: bool,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<Vec<([GameRecord; 2], Option<[GameLog; 2]>)>, ArenaError> {
+    range
         .into_par_iter()
         .map(|i| {
             let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
-            let start = opening(&openings, i, &mut rng, None)?;
-            let pair = play_pair(a, b, &start, settings.depth, openings.rules, &[seed, i]);
+            let start = opening(openings, i, &mut rng, None)?;
+            let pair = play_pair_logged(a, b, &start, settings.depth, openings.rules, &[seed, i], log);
             on_game();
             on_game();
             Ok(pair)
         })
-        .collect::<Result<_, ArenaError>>()?;
-    let mut result = MatchResult::default();
-    for pair in &records {
-        result.add_pair(pair);
-    }
-    Ok(result)
+        .collect()
 }

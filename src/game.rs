@@ -326,6 +326,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Writes a move in the game's notation.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// The position drawn for a person to read (`weightforge replay`): the notation
+    /// unless the game has a board drawing of several lines.
+    fn diagram(&self) -> String {
+        self.to_text()
+    }
+
     /// Reads a move in the game's notation (it must be legal here).
     fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError> {
         let mut moves = Vec::new();

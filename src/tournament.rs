@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use crate::arena::{self, ArenaError, MatchSettings};
 use crate::game::{Game, Start, Status};
 use crate::player::{Agent, PlayerError, PlayerSpec};
+use crate::record::{GameLog, Recorder};
 use crate::seeds::{self, Stream};
 use crate::tunables::DEFAULT_OPENING_PLIES;
 
@@ -216,11 +217,12 @@ pub fn resolve_players<G: Game>(names: &[String]) -> Result<Vec<Entrant>, Tourna
 }
 
 /// One finished game: the result and its length.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Played {
     status: Status,
     plies: u32,
     seconds: f64,
+    log: Option<GameLog>,
 }
 
 /// Plays the round robin in parallel on rayon's pool and returns one row per ordered
@@ -231,6 +233,16 @@ pub fn run<G: Game>(
     settings: &TournamentSettings,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<Vec<Row>, TournamentError> {
+    Ok(run_logged::<G>(players, settings, false, on_game)?.0)
+}
+
+/// [`run`], also writing every game down (in the rows' order) when `log` is set.
+pub fn run_logged<G: Game>(
+    players: &[Entrant],
+    settings: &TournamentSettings,
+    log: bool,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(Vec<Row>, Vec<GameLog>), TournamentError> {
     if players.is_empty() {
         return Err(TournamentError::NoPlayers);
     }
@@ -259,25 +271,31 @@ pub fn run<G: Game>(
                 Agent::new(&players[i].spec, 0, None, rules),
                 Agent::new(&players[j].spec, 1, None, rules),
             ];
-            let mut rng = seeds::rng(Stream::Game, &[settings.seed, k, i as u64, j as u64]);
+            let seed = vec![settings.seed, k, i as u64, j as u64];
+            let mut rng = seeds::rng(Stream::Game, &seed);
             let t0 = Instant::now();
-            let end = arena::play_game(
-                &starts[k as usize],
-                &mut agents,
-                &rules,
-                &mut rng,
-                &mut arena::NoObserver,
-            );
+            let start = &starts[k as usize];
+            let mut recorder = Recorder::default();
+            let observer: &mut dyn arena::Observer<G> = if log {
+                &mut recorder
+            } else {
+                &mut arena::NoObserver
+            };
+            let end = arena::play_game(start, &mut agents, &rules, &mut rng, observer);
             let (status, plies) = (end.status, end.plies);
             let seconds = t0.elapsed().as_secs_f64();
             on_game();
+            let names = [players[i].name.clone(), players[j].name.clone()];
+            let log = log.then(|| recorder.finish(names, seed, start, &end));
             Played {
                 status,
                 plies,
                 seconds,
+                log,
             }
         })
         .collect();
+    let logs = played.iter().filter_map(|p| p.log.clone()).collect();
     let rows = played
         .chunks(games as usize)
         .enumerate()
@@ -297,7 +315,7 @@ pub fn run<G: Game>(
             }
         })
         .collect();
-    Ok(rows)
+    Ok((rows, logs))
 }
 
 #[cfg(test)]

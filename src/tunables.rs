@@ -77,3 +77,16 @@ pub const VVW_CONNECT_TIMEOUT_SECS: f64 = 10.0;
 /// Vampires vs Werewolves features `humans_race` and `hunt_diff`: a prize `d` plies away
 /// counts `VVW_RACE_DISCOUNT^d` of its size.
 pub const VVW_RACE_DISCOUNT: f64 = 0.9;
+
+// ---- SPRT, game records and the run page (issue 16) ----
+
+/// SPRT: a pair count of zero is replaced by this, as fishtest does, so the
+/// maximum-likelihood distributions exist.
+pub const SPRT_ZERO_COUNT: f64 = 1e-3;
+
+/// SPRT: bisection steps solving the secular equation (each halves the interval).
+pub const SPRT_SECULAR_STEPS: u32 = 200;
+
+/// SPRT: pairs played between two looks at the test. The test is decided only at these
+/// boundaries, so a run stops at the same pair whatever the thread count.
+pub const SPRT_BATCH_PAIRS: u64 = 20;

@@ -43,6 +43,24 @@ pub enum Command {
     Plot(PlotArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
     Vvw(super::vvw::VvwArgs),
+    /// Print the games of a record file move by move, with the board.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record file (JSON Lines, one game per line).
+    pub file: PathBuf,
+    /// The game to print, from 1 (default: a list of the games).
+    #[arg(long)]
+    pub game: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The reports folder holding one folder per run.
+    #[arg(default_value = "reports")]
+    pub reports: PathBuf,
 }
 
 /// Reads `--game`: one of the registry's games, or the library's error listing them.
@@ -191,6 +209,14 @@ pub struct MatchArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Stop once a sequential probability ratio test decides:
+    /// `elo0=0,elo1=5[,alpha=0.05,beta=0.05]` (normalised Elo). `--games` is then the
+    /// maximum.
+    #[arg(long, value_name = "SPEC")]
+    pub sprt: Option<String>,
+    /// Write every game to this file (JSON Lines; see docs/game-records.md).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -220,6 +246,9 @@ pub struct TournamentArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Write every game to this file (JSON Lines; see docs/game-records.md).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -6,6 +6,7 @@ mod course;
 mod depth_table;
 mod play;
 mod progress;
+mod replay;
 mod tournament;
 mod tune;
 mod vvw;
@@ -38,6 +39,7 @@ pub fn run() -> Result<()> {
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::Vvw(a) => vvw::run(a),
+        Command::Replay(a) => replay::replay(a),
     }
 }
 

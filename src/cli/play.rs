@@ -9,7 +9,8 @@ use weightforge::arena::{self, MatchSettings};
 use weightforge::game::{Game, GameExt, GameRng};
 use weightforge::player::PlayerSpec;
 use weightforge::registry::{GameEntry, GameId};
-use weightforge::stats;
+use weightforge::sequential::{self, MatchPlan};
+use weightforge::{record, stats};
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
 
@@ -166,16 +167,32 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     if a.depth == Some(0) {
         bail!("--depth must be at least 1");
     }
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(weightforge::sprt::SprtSpec::parse)
+        .transpose()?;
     let (pa, pb) = match_players::<G>(a)?;
     let settings = match_settings::<G>(a);
-    let pairs = a.games / 2;
+    let plan = MatchPlan {
+        pairs: a.games / 2,
+        sprt,
+        record: a.record.is_some(),
+    };
     let bar = progress::games_bar(a.games, a.quiet);
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
     let t0 = Instant::now();
-    let result = arena::run_match::<G>(&pa, &pb, &settings, a.seed, pairs, &|| bar.inc(1))?;
+    let out = sequential::play_match::<G>(&pa, &pb, &settings, a.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
-    print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &result, secs);
+    print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &out.result, secs);
+    if let Some(sprt) = &plan.sprt {
+        println!("{}", sprt.line(&out.result.ptnml));
+    }
+    if let Some(path) = &a.record {
+        record::write(path, &out.logs)?;
+        eprintln!("{} games written to {}", out.logs.len(), path.display());
+    }
     Ok(())
 }
 
@@ -226,7 +243,7 @@ fn print_match<G: Game>(
     println!(
         "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}{}",
         result.games(),
-        a.games / 2,
+        result.ptnml.pairs(),
         G::NAME,
         a.seed,
         settings.opening_plies,

@@ -35,7 +35,8 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
     let bar = progress::games_bar(total, a.quiet);
     bar.set_prefix(format!("{} players ", players.len()));
     let t0 = Instant::now();
-    let rows = tournament::run::<G>(&players, &settings, &|| bar.inc(1))?;
+    let (rows, logs) =
+        tournament::run_logged::<G>(&players, &settings, a.record.is_some(), &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
 
@@ -56,6 +57,10 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
         "{total} games in {secs:.1} s wall clock ({:.1} games/s)",
         total as f64 / secs.max(1e-9)
     );
+    if let Some(path) = &a.record {
+        weightforge::record::write(path, &logs)?;
+        eprintln!("{} games written to {}", logs.len(), path.display());
+    }
     if let Some(path) = &a.csv {
         weightforge::fsutil::write_atomic(path, tournament::to_csv(&rows).as_bytes())
             .with_context(|| format!("writing --csv {}", path.display()))?;

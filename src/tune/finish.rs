@@ -15,6 +15,9 @@ use crate::game::Game;
 use crate::genome::{Genome, Provenance, Validation};
 use crate::stats::{self, EloEstimate};
 
+/// The validation games' record file in a report folder.
+pub const VALIDATION_GAMES: &str = "validation-games.jsonl";
+
 /// Validation of the best genome against one opponent.
 #[derive(Clone, Debug)]
 pub struct OpponentValidation {
@@ -51,6 +54,8 @@ pub(super) fn finish<G: Game>(
         .space
         .decode(&finalists[chosen].theta, &run.r.start.weights);
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
+    let games_path = run.dir.join(VALIDATION_GAMES);
+    crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
     let best = best_genome(run, cp, best_weights, &finalists[chosen], &validation);
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
     Ok(RunSummary {

@@ -16,6 +16,7 @@ use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
 use crate::game::Game;
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
+use crate::record::GameLog;
 use crate::seeds::{self, Stream};
 
 /// Weights per role, in the game's feature order.
@@ -103,6 +104,9 @@ pub struct JobResult {
     pub games: Vec<Vec<[GameRecord; 2]>>,
     /// Hashes of the opening positions used.
     pub openings: Vec<u64>,
+    /// The games written down, in pairing and pair order (validation only).
+    #[serde(default)]
+    pub logs: Vec<GameLog>,
 }
 
 impl JobResult {
@@ -135,7 +139,10 @@ fn genome_with(base: &Genome, weights: &Weights, depth: [u32; 2], nodes: Option<
     }
 }
 
-/// Plays a job. `exclude` lists opening positions that must not be reused.
+/// A played pair: its pairing, games, opening hash and records.
+type PlayedPair = (usize, [GameRecord; 2], u64, Option<[GameLog; 2]>);
+
+/// Plays a job (validation games are written down). `exclude` lists opening positions that must not be reused.
 pub fn evaluate<G: Game>(
     r: &Resolved,
     job: &Job,
@@ -156,12 +163,12 @@ pub fn evaluate<G: Game>(
         .pairings
         .iter()
         .map(|p| {
-            let cand = PlayerSpec::Genome(Arc::new(genome_with(
-                &r.start,
-                &job.candidates[p.candidate],
-                p.depth,
-                p.nodes,
-            )));
+            let mut cand = genome_with(&r.start, &job.candidates[p.candidate], p.depth, p.nodes);
+            if job.round == Round::Validation {
+                // Named as the run's result is, for the game records.
+                cand.name = format!("{}-best", r.exp.name);
+            }
+            let cand = PlayerSpec::Genome(Arc::new(cand));
             let rival = match p.rival {
                 Rival::Pool(i) => match &r.opponents[i].spec {
                     PlayerSpec::Random => PlayerSpec::Random,
@@ -191,7 +198,7 @@ pub fn evaluate<G: Game>(
         .enumerate()
         .flat_map(|(i, p)| (0..p.pairs).map(move |k| (i, k)))
         .collect();
-    let played: Vec<(usize, [GameRecord; 2], u64)> = tasks
+    let played: Vec<PlayedPair> = tasks
         .par_iter()
         .map(|&(i, k)| {
             let p = &job.pairings[i];
@@ -208,19 +215,27 @@ pub fn evaluate<G: Game>(
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
             let (a, b) = &players[i];
-            let pair = arena::play_pair(a, b, &start, None, openings.rules(), &game_parts);
+            let log = job.round == Round::Validation;
+            let (pair, logs) =
+                arena::play_pair_logged(a, b, &start, None, openings.rules(), &game_parts, log);
             on_game();
             on_game();
-            Ok((i, pair, start.hash()))
+            Ok((i, pair, start.hash(), logs))
         })
         .collect::<Result<_, ArenaError>>()?;
     let mut games: Vec<Vec<[GameRecord; 2]>> = job.pairings.iter().map(|_| Vec::new()).collect();
     let mut openings = Vec::with_capacity(played.len());
-    for (i, pair, hash) in played {
+    let mut logs = Vec::new();
+    for (i, pair, hash, log) in played {
         games[i].push(pair);
         openings.push(hash);
+        logs.extend(log.into_iter().flatten());
     }
-    Ok(JobResult { games, openings })
+    Ok(JobResult {
+        games,
+        openings,
+        logs,
+    })
 }
 
 /// Each candidate's fitness: its mean score against each rival, averaged over its rivals

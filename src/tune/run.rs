@@ -33,6 +33,9 @@ pub enum TuneError {
     /// The log or the charts could not be written.
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// The validation games could not be written.
+    #[error(transparent)]
+    Record(crate::record::RecordError),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

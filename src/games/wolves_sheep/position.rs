@@ -333,6 +333,22 @@ impl Game for WolvesSheep {
         Self::from_parts(wolves, sheep, side).map_err(|m| ParseError::new(text, m))
     }
 
+    fn diagram(&self) -> String {
+        // Rows and columns numbered as moves name them (`rc-rc`, from 0).
+        let text = self.to_text();
+        let (board, side) = text.split_once(' ').unwrap_or((text.as_str(), ""));
+        let spaced = |chars: &mut dyn Iterator<Item = char>| {
+            chars.map(String::from).collect::<Vec<_>>().join(" ")
+        };
+        let mut out = format!("   {}\n", spaced(&mut ('0'..).take(SIZE)));
+        for (r, row) in board.split('/').enumerate() {
+            out.push_str(&format!("{r}  {}\n", spaced(&mut row.chars())));
+        }
+        let side = if side == "w" { "wolves" } else { "sheep" };
+        out.push_str(&format!("{side} to move"));
+        out
+    }
+
     fn to_text(&self) -> String {
         let mut s = String::with_capacity(32);
         for r in 0..SIZE {

@@ -1,0 +1,86 @@
+//! `weightforge replay`: the games of a record file, listed, or one of them move by
+//! move with the board drawn after every ply.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use anyhow::{bail, Context, Result};
+use weightforge::game::Game;
+use weightforge::record::{self, GameLog};
+use weightforge::with_game;
+
+use super::args::ReplayArgs;
+use super::unknown_game;
+
+/// `weightforge replay`
+pub fn replay(a: ReplayArgs) -> Result<()> {
+    let logs = record::read(&a.file)?;
+    let Some(n) = a.game else {
+        return emit(&list(&logs));
+    };
+    if n == 0 || n > logs.len() {
+        bail!(
+            "--game {n}: {} holds games 1 to {}",
+            a.file.display(),
+            logs.len()
+        );
+    }
+    let log = &logs[n - 1];
+    let game = log.game.clone();
+    let text = with_game!(game.as_str(), G => game_text::<G>(log, n), Err(unknown_game(&game)))?;
+    emit(&text)
+}
+
+/// Writes to standard output; a reader that stops early (`| head`) is not an error.
+fn emit(text: &str) -> Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
+
+/// One line per game.
+fn list(logs: &[GameLog]) -> String {
+    let mut s = format!("{} games (print one with --game N)\n", logs.len());
+    for (i, g) in logs.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:>4}  {} ({}) vs {} ({})  {}  {} plies  {}",
+            i + 1,
+            g.players[0],
+            g.roles[0],
+            g.players[1],
+            g.roles[1],
+            g.result,
+            g.moves.len(),
+            g.reason_text
+        );
+    }
+    s
+}
+
+/// A game move by move, the board after every ply.
+fn game_text<G: Game>(log: &GameLog, n: usize) -> Result<String> {
+    let mut s = String::new();
+    let draw = |text: &str, what: &str| -> Result<String> {
+        let pos = G::parse(text).with_context(|| format!("game {n}: {what}: bad position"))?;
+        Ok(pos.diagram())
+    };
+    writeln!(
+        s,
+        "game {n}: {} ({}) vs {} ({}), {}, seed {:?}",
+        log.players[0], log.roles[0], log.players[1], log.roles[1], log.game, log.seed
+    )?;
+    writeln!(s, "start: {}", log.start)?;
+    writeln!(s, "{}\n", draw(&log.start, "start")?)?;
+    let mut side = G::parse(&log.start)
+        .with_context(|| format!("game {n}: bad start"))?
+        .side_to_move();
+    for (i, ply) in log.moves.iter().enumerate() {
+        writeln!(s, "{}. {} {}", i + 1, log.roles[side], ply.mv)?;
+        writeln!(s, "{}\n", draw(&ply.after, &format!("ply {}", i + 1))?)?;
+        side = G::parse(&ply.after)?.side_to_move();
+    }
+    writeln!(s, "result {} ({})", log.result, log.reason_text)?;
+    Ok(s)
+}

@@ -1,0 +1,72 @@
+//! A match as the `match` command plays it: pairs in batches, each batch in parallel,
+//! optionally written down game by game, and optionally stopped once an SPRT has
+//! decided. The test is looked at only between batches of
+//! [`SPRT_BATCH_PAIRS`](crate::tunables::SPRT_BATCH_PAIRS), so where a match stops
+//! does not depend on the thread count.
+
+use crate::arena::{self, ArenaError, MatchResult, MatchSettings};
+use crate::game::Game;
+use crate::player::PlayerSpec;
+use crate::record::GameLog;
+use crate::sprt::{Decision, SprtSpec};
+use crate::tunables::SPRT_BATCH_PAIRS;
+
+/// What to play: at most `pairs` pairs, stopped early by `sprt`, recorded or not.
+#[derive(Clone, Debug)]
+pub struct MatchPlan {
+    /// Pairs to play (the maximum under an SPRT).
+    pub pairs: u64,
+    /// Stop once this test decides.
+    pub sprt: Option<SprtSpec>,
+    /// Write every game down.
+    pub record: bool,
+}
+
+/// What a match gave.
+#[derive(Clone, Debug, Default)]
+pub struct MatchOutcome {
+    /// The totals.
+    pub result: MatchResult,
+    /// Every game, in pair order (empty unless recorded).
+    pub logs: Vec<GameLog>,
+    /// Where the SPRT stood at the end (None without one).
+    pub decision: Option<Decision>,
+}
+
+/// Plays a match of A against B as `plan` says; opening `i` and its games are seeded
+/// from (`seed`, i) as in [`arena::run_match`].
+pub fn play_match<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    settings: &MatchSettings,
+    seed: u64,
+    plan: &MatchPlan,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<MatchOutcome, ArenaError> {
+    let openings = settings.openings::<G>()?;
+    let batch = if plan.sprt.is_some() {
+        SPRT_BATCH_PAIRS
+    } else {
+        plan.pairs.max(1)
+    };
+    let mut out = MatchOutcome::default();
+    let mut next = 0;
+    while next < plan.pairs {
+        let end = (next + batch).min(plan.pairs);
+        let played =
+            arena::play_pairs(a, b, settings, &openings, seed, next..end, plan.record, on_game)?;
+        for (pair, logs) in played {
+            out.result.add_pair(&pair);
+            out.logs.extend(logs.into_iter().flatten());
+        }
+        next = end;
+        if let Some(sprt) = &plan.sprt {
+            let decision = sprt.decide(&out.result.ptnml);
+            out.decision = Some(decision);
+            if decision != Decision::Continue {
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
