@@ -90,3 +90,6 @@ pub const SPRT_SECULAR_STEPS: u32 = 200;
 /// SPRT: pairs played between two looks at the test. The test is decided only at these
 /// boundaries, so a run stops at the same pair whatever the thread count.
 pub const SPRT_BATCH_PAIRS: u64 = 20;
+
+/// Run page: seconds between reloads while the run goes on.
+pub const PAGE_REFRESH_SECS: u32 = 15;

@@ -45,6 +45,8 @@ pub enum Command {
     Vvw(super::vvw::VvwArgs),
     /// Print the games of a record file move by move, with the board.
     Replay(ReplayArgs),
+    /// Write the index page of every run in a reports folder.
+    Report(ReportArgs),
 }
 
 #[derive(Args, Debug)]

@@ -40,6 +40,7 @@ pub fn run() -> Result<()> {
         Command::Plot(a) => tune::plot(a),
         Command::Vvw(a) => vvw::run(a),
         Command::Replay(a) => replay::replay(a),
+        Command::Report(a) => tune::report(a),
     }
 }
 

@@ -13,7 +13,7 @@ use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::run::{self, Observer, RunEnd, RunOptions};
 use weightforge::with_game;
 
-use super::args::{EvolveArgs, ExportArgs, ExportFormat, PlotArgs};
+use super::args::{EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
 use super::{progress, unknown_game};
 
 /// Prints generation lines above a progress bar.
@@ -199,5 +199,15 @@ pub fn plot(a: PlotArgs) -> Result<()> {
     for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
         println!("{}", Path::new(&a.report).join(f).display());
     }
+    Ok(())
+}
+
+/// `weightforge report`
+pub fn report(a: ReportArgs) -> Result<()> {
+    let n = weightforge::tune::page::write_index(&a.reports)?;
+    println!(
+        "{n} runs listed in {}",
+        a.reports.join(weightforge::tune::page::PAGE).display()
+    );
     Ok(())
 }

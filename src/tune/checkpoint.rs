@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::algorithm::Algorithm;
 use super::experiment::Experiment;
+use crate::arena::MatchResult;
 
 /// Bumped when the checkpoint layout changes.
 pub const FORMAT: u32 = 1;
@@ -37,6 +38,13 @@ pub struct GenerationRow {
     pub theta: Vec<f64>,
     /// The same as raw weights.
     pub weights: Vec<f64>,
+    /// All of the generation's games, candidates as A (for the score's interval).
+    #[serde(default)]
+    pub totals: MatchResult,
+    /// The candidates' games against each reference opponent, pooled (for the Elo
+    /// against it; empty for SPSA).
+    #[serde(default)]
+    pub opponent_totals: Vec<MatchResult>,
 }
 
 /// Everything needed to continue a run.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use super::checkpoint::Checkpoint;
 use super::fitness::{self, Job, JobResult, Pairing, Rival, Round, Weights};
+use super::page::{Finished, RunState};
 use super::report;
 use super::run::{write_text, Observer, Run, RunSummary, TuneError};
 use crate::arena::MatchResult;
@@ -47,7 +48,7 @@ pub(super) fn finish<G: Game>(
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
     let finalists = finalists(cp, run.r.exp.validation.finalists as usize);
-    let (chosen, sel) = select::<G>(run, &finalists, &seen, obs)?;
+    let (chosen, sel, scores) = select::<G>(run, &finalists, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run
@@ -58,6 +59,19 @@ pub(super) fn finish<G: Game>(
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
     let best = best_genome(run, cp, best_weights, &finalists[chosen], &validation);
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
+    let finished = Finished {
+        finalists: finalists
+            .iter()
+            .zip(&scores)
+            .map(|(f, s)| (f.label.clone(), *s))
+            .collect(),
+        chosen,
+        validation: &validation,
+        genome_text: best.to_ron::<G>(),
+        genome_path: genome_path.display().to_string(),
+        games: &val.logs,
+    };
+    run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
         best,
         genome_path,
@@ -89,7 +103,7 @@ fn select<G: Game>(
     finalists: &[Finalist],
     seen: &HashSet<u64>,
     obs: &dyn Observer,
-) -> Result<(usize, JobResult), TuneError> {
+) -> Result<(usize, JobResult, Vec<f64>), TuneError> {
     let r = run.r;
     let pairs = r.exp.validation.selection_pairs;
     let job = Job {
@@ -122,7 +136,7 @@ fn select<G: Game>(
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    Ok((chosen, sel))
+    Ok((chosen, sel, scores))
 }
 
 /// Plays the chosen weights against each opponent on openings not in `excluded`.

@@ -17,6 +17,7 @@ pub mod experiment;
 pub mod finish;
 pub mod fitness;
 pub mod linalg;
+pub mod page;
 pub mod plan;
 pub mod report;
 pub mod resolve;

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use super::checkpoint::{Checkpoint, CheckpointError, GenerationRow};
 use super::finish::{self, OpponentValidation};
+use super::page::{self, Finished, PageData, RunState};
 use super::report::ReportError;
 use super::resolve::Resolved;
 use super::space::Space;
@@ -33,6 +34,9 @@ pub enum TuneError {
     /// The log or the charts could not be written.
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// The run page could not be written.
+    #[error(transparent)]
+    Page(page::PageError),
     /// The validation games could not be written.
     #[error(transparent)]
     Record(crate::record::RecordError),
@@ -161,6 +165,36 @@ impl Run<'_> {
     /// Wall-clock seconds of the run over all its sessions.
     pub fn seconds(&self) -> f64 {
         self.prior_seconds + self.started.elapsed().as_secs_f64()
+    }
+
+    /// Writes the run page (and its summary) as the run stands.
+    pub fn write_page(
+        &self,
+        cp: &Checkpoint,
+        state: RunState,
+        finished: Option<Finished>,
+    ) -> Result<(), TuneError> {
+        let r = self.r;
+        let generations = planned_generations(r);
+        let games: u64 = (1..=generations).map(|g| games_in_generation(r, g)).sum();
+        let data = PageData {
+            exp: &r.exp,
+            origin: self.origin,
+            rows: &cp.rows,
+            names: &self.names,
+            labels: &self.labels,
+            start_weights: self
+                .space
+                .dims
+                .iter()
+                .map(|d| r.start.weights[d.role][d.feature])
+                .collect(),
+            planned_generations: generations,
+            planned_games: r.exp.max_games.map_or(games, |m| games.min(m)),
+            state,
+            finished,
+        };
+        page::write_page(&self.dir, &data).map_err(TuneError::Page)
     }
 }
 

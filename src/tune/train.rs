@@ -6,10 +6,12 @@ use std::collections::HashSet;
 
 use super::algorithm::{Algorithm, Ask};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
-use super::fitness::{self, Job, JobResult, Round, Weights};
+use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
+use crate::arena::MatchResult;
 use super::report;
 use super::resolve::Resolved;
 use super::run::{self, Observer, Run, RunOptions, TuneError};
+use super::page::RunState;
 use super::space::Space;
 use crate::game::Game;
 use crate::seeds::{self, Stream};
@@ -92,8 +94,10 @@ pub(super) fn train<G: Game>(
         cp.save(&run.dir)?;
         report::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
         if options.stop_after == Some(g) && g < r.exp.generations {
+            run.write_page(cp, RunState::Stopped, None)?;
             return Ok(Some(g));
         }
+        run.write_page(cp, RunState::Running, None)?;
     }
     Ok(None)
 }
@@ -130,7 +134,7 @@ fn learn(
         sigma: cp.algorithm.sigma(),
         best: scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         mean: scores.iter().sum::<f64>() / scores.len().max(1) as f64,
-        opponent_scores: reading.opponent_scores,
+        opponent_scores: reading.opponent_scores.clone(),
         weights: run
             .space
             .dims
@@ -138,5 +142,26 @@ fn learn(
             .map(|d| w[d.role][d.feature])
             .collect(),
         theta,
+        totals: pooled(job, result, |_| true),
+        opponent_totals: if reading.opponent_scores.is_empty() {
+            Vec::new()
+        } else {
+            (0..r.opponents.len())
+                .map(|i| pooled(job, result, |rival| rival == Rival::Pool(i)))
+                .collect()
+        },
     }
+}
+
+/// The games of the pairings whose rival `keep` accepts, added up.
+fn pooled(job: &Job, result: &JobResult, keep: impl Fn(Rival) -> bool) -> MatchResult {
+    let mut m = MatchResult::default();
+    for (k, p) in job.pairings.iter().enumerate() {
+        if keep(p.rival) {
+            for pair in &result.games[k] {
+                m.add_pair(pair);
+            }
+        }
+    }
+    m
 }

@@ -1,0 +1,83 @@
+//! The end of a run on its page: finalists and selection, the validation table and the
+//! validation games, and the best genome with its provenance.
+
+use super::html::{escape, table};
+use super::Finished;
+
+/// The finish sections.
+pub fn sections(f: &Finished) -> String {
+    let finalists: Vec<Vec<String>> = f
+        .finalists
+        .iter()
+        .enumerate()
+        .map(|(i, (label, score))| {
+            vec![
+                escape(label),
+                format!("{:.1} %", 100.0 * score),
+                if i == f.chosen { "chosen".into() } else { String::new() },
+            ]
+        })
+        .collect();
+    let validation: Vec<Vec<String>> = f
+        .validation
+        .iter()
+        .map(|v| {
+            let w = &v.result.wdl;
+            let e = &v.elo;
+            vec![
+                escape(&v.opponent),
+                v.result.games().to_string(),
+                format!("{} / {} / {}", w.wins, w.draws, w.losses),
+                format!("{:?}", v.result.ptnml.0),
+                format!("{:.1} %", 100.0 * e.score),
+                format!("{:.1} ± {:.1}", e.elo, e.error()),
+                format!("{:.1} %", 100.0 * e.los),
+            ]
+        })
+        .collect();
+    let mut s = format!(
+        "<h2>Selection</h2><p>The finalists re-measured on openings training never used; \
+         the best is validated.</p>{}<h2>Validation</h2><p>The chosen genome against each \
+         reference at the reference's own search settings, on fresh openings \
+         (pentanomial Elo, 95 % interval).</p>{}",
+        table("finalists", &["finalist", "selection score", ""], &finalists),
+        table(
+            "validation",
+            &["opponent", "games", "W / D / L", "Ptnml(0-2)", "score", "Elo", "LOS"],
+            &validation
+        )
+    );
+    s.push_str(&games(f));
+    s.push_str(&format!(
+        "<h2>Best genome</h2><p>Written to {}; its provenance:</p><pre id=\"genome\">{}</pre>",
+        escape(&f.genome_path),
+        escape(&f.genome_text)
+    ));
+    s
+}
+
+/// The validation games, one row each, folded.
+fn games(f: &Finished) -> String {
+    let rows: Vec<Vec<String>> = f
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            vec![
+                (i + 1).to_string(),
+                escape(&format!("{} ({})", g.players[0], g.roles[0])),
+                escape(&format!("{} ({})", g.players[1], g.roles[1])),
+                g.result.clone(),
+                g.moves.len().to_string(),
+                escape(&g.reason_text),
+            ]
+        })
+        .collect();
+    format!(
+        "<details id=\"validation-games\"><summary>{} validation games (replay one with \
+         <code>weightforge replay {} --game N</code>)</summary>{}</details>",
+        f.games.len(),
+        super::super::finish::VALIDATION_GAMES,
+        table("games", &["game", "first role", "second role", "result", "plies", "end"], &rows)
+    )
+}

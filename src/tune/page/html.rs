@@ -1,0 +1,60 @@
+//! Small HTML helpers for the run page: escaping and tables.
+
+/// Text made safe inside HTML elements and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&#39;"),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// A table with an id: a header row and rows of cells (already HTML).
+pub fn table(id: &str, header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut s = format!("<table id=\"{id}\"><thead><tr>");
+    for h in header {
+        s.push_str(&format!("<th>{}</th>", escape(h)));
+    }
+    s.push_str("</tr></thead><tbody>");
+    for r in rows {
+        s.push_str("<tr>");
+        for c in r {
+            s.push_str(&format!("<td>{c}</td>"));
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</tbody></table>");
+    s
+}
+
+/// Seconds as `1 h 02 min`, `3 min 05 s` or `12.3 s`.
+pub fn duration(secs: f64) -> String {
+    if !secs.is_finite() || secs < 0.0 {
+        return "unknown".into();
+    }
+    let s = secs.round() as u64;
+    if s >= 3600 {
+        format!("{} h {:02} min", s / 3600, (s % 3600) / 60)
+    } else if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{secs:.1} s")
+    }
+}
+
+/// The stylesheet of the run page and the index.
+pub const STYLE: &str = "body{font-family:sans-serif;margin:24px;color:#222;max-width:1280px}\
+h1{margin-bottom:4px}h2{margin-top:28px;border-bottom:1px solid #ddd}\
+table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}\
+th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}\
+.chart text{font:12px sans-serif}.chart .ctitle{font-weight:bold;font-size:13px}\
+.chart .mark{fill:#444;font-size:11px}.multiples{display:flex;flex-wrap:wrap;gap:6px}\
+pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px}.status{font-weight:bold}\
+.muted{color:#666}";

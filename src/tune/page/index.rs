@@ -1,0 +1,90 @@
+//! `weightforge report reports/`: an index page listing every run of a reports folder
+//! (status, best Elo, date), read from the `summary.json` each run page writes beside
+//! itself.
+
+use std::path::Path;
+
+use super::html::{escape, table, STYLE};
+use super::{PageError, RunState, Summary, PAGE, SUMMARY};
+
+/// Writes `<reports>/index.html`; returns the runs listed. Folders without a summary
+/// are skipped; a summary that cannot be read is an error naming it.
+pub fn write_index(reports: &Path) -> Result<usize, PageError> {
+    let io = |path: &Path, source: std::io::Error| PageError {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut runs: Vec<(String, Summary)> = Vec::new();
+    for entry in std::fs::read_dir(reports).map_err(|e| io(reports, e))? {
+        let dir = entry.map_err(|e| io(reports, e))?.path();
+        let file = dir.join(SUMMARY);
+        if !file.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).map_err(|e| io(&file, e))?;
+        let summary: Summary = serde_json::from_str(&text).map_err(|e| {
+            io(&file, std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
+        })?;
+        let folder = dir.file_name().map_or(String::new(), |n| n.to_string_lossy().to_string());
+        runs.push((folder, summary));
+    }
+    runs.sort_by(|a, b| b.1.updated.cmp(&a.1.updated));
+    let rows: Vec<Vec<String>> = runs.iter().map(|(folder, s)| row(folder, s)).collect();
+    let page = format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>weightforge runs</title>\
+         <style>{STYLE}</style></head><body><h1>Runs in {}</h1>{}</body></html>\n",
+        escape(&reports.display().to_string()),
+        table(
+            "runs",
+            &["run", "game", "algorithm", "status", "generation", "games", "validation Elo", "updated (UTC)"],
+            &rows
+        )
+    );
+    let path = reports.join(PAGE);
+    crate::fsutil::write_atomic(&path, page.as_bytes()).map_err(|e| io(&path, e))?;
+    Ok(runs.len())
+}
+
+fn row(folder: &str, s: &Summary) -> Vec<String> {
+    let state = match s.state {
+        RunState::Running => "running",
+        RunState::Stopped => "stopped",
+        RunState::Finished => "finished",
+    };
+    let elo: Vec<String> = s.elo.iter().map(|line| escape(line)).collect();
+    vec![
+        format!("<a href=\"{}/{PAGE}\">{}</a>", escape(folder), escape(&s.name)),
+        escape(&s.game),
+        escape(&s.algorithm),
+        state.into(),
+        format!("{} of {}", s.generation.0, s.generation.1),
+        s.games.to_string(),
+        elo.join("<br>"),
+        utc(s.updated),
+    ]
+}
+
+/// Seconds since the epoch as `YYYY-MM-DD HH:MM` (UTC; civil-from-days, H. Hinnant).
+fn utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, (rem % 3600) / 60)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_dates() {
+        assert_eq!(super::utc(0), "1970-01-01 00:00");
+        assert_eq!(super::utc(1_700_000_000), "2023-11-14 22:13");
+    }
+}

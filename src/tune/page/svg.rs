@@ -1,0 +1,248 @@
+//! Line charts as inline SVG text, for the run page: lines, shaded 95 % bands,
+//! horizontal reference lines, axes with round ticks and a legend below the plot. No
+//! script and no external file, so the page opens anywhere.
+
+use std::fmt::Write as _;
+
+use super::html::escape;
+
+/// Colours that stay apart on white (Tableau 10), in order of use.
+pub const PALETTE: [&str; 10] = [
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf",
+];
+
+/// One line, with an optional band around it.
+#[derive(Clone, Debug, Default)]
+pub struct Series {
+    /// The legend's text (none: no legend entry).
+    pub name: String,
+    /// CSS colour.
+    pub colour: String,
+    /// (x, y) points; non-finite y are skipped.
+    pub points: Vec<(f64, f64)>,
+    /// (x, low, high): the band, drawn under the line.
+    pub band: Vec<(f64, f64, f64)>,
+}
+
+/// A chart.
+#[derive(Clone, Debug, Default)]
+pub struct Chart {
+    /// Title above the plot (may be empty).
+    pub title: String,
+    /// Label of the y axis.
+    pub y_label: String,
+    /// Size in pixels.
+    pub size: (f64, f64),
+    /// The lines.
+    pub series: Vec<Series>,
+    /// Dashed horizontal reference lines: (y, label).
+    pub marks: Vec<(f64, String)>,
+    /// Draw the legend.
+    pub legend: bool,
+}
+
+/// A round step giving about `n` ticks over `span`.
+fn tick_step(span: f64, n: f64) -> f64 {
+    let raw = (span / n).max(1e-12);
+    let mag = 10f64.powf(raw.log10().floor());
+    let f = raw / mag;
+    let nice = if f < 1.5 {
+        1.0
+    } else if f < 3.5 {
+        2.0
+    } else if f < 7.5 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * mag
+}
+
+/// The y range: every finite value, band and mark, padded; never empty.
+fn y_range(c: &Chart) -> (f64, f64) {
+    let mut ys: Vec<f64> = c.marks.iter().map(|m| m.0).collect();
+    for s in &c.series {
+        ys.extend(s.points.iter().map(|p| p.1));
+        ys.extend(s.band.iter().flat_map(|b| [b.1, b.2]));
+    }
+    let (mut lo, mut hi) = ys
+        .iter()
+        .filter(|y| y.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| (l.min(y), h.max(y)));
+    if !lo.is_finite() {
+        (lo, hi) = (0.0, 1.0);
+    }
+    if hi - lo < 1e-9 {
+        let d = (hi.abs() * 0.1).max(0.5);
+        (lo, hi) = (lo - d, hi + d);
+    }
+    let pad = 0.06 * (hi - lo);
+    (lo - pad, hi + pad)
+}
+
+/// The chart as an `<svg>` element.
+pub fn chart(c: &Chart) -> String {
+    let (w, h) = c.size;
+    let legend_rows = if c.legend {
+        c.series.iter().filter(|s| !s.name.is_empty()).count().div_ceil(3)
+    } else {
+        0
+    };
+    let top = if c.title.is_empty() { 10.0 } else { 26.0 };
+    let (left, right, bottom) = (56.0, 12.0, 34.0 + 18.0 * legend_rows as f64);
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let xmax = c
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .fold(1.0, f64::max);
+    let xmin = c
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .fold(xmax, f64::min)
+        .min(xmax - 1.0);
+    let (ylo, yhi) = y_range(c);
+    let sx = |x: f64| left + (x - xmin) / (xmax - xmin) * pw;
+    let sy = |y: f64| top + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * ph;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img"><title>{}</title>"#,
+        escape(&c.title)
+    );
+    if !c.title.is_empty() {
+        let _ = write!(
+            s,
+            r#"<text x="{left}" y="17" class="ctitle">{}</text>"#,
+            escape(&c.title)
+        );
+    }
+    axes(&mut s, (xmin, xmax, ylo, yhi), (left, top, pw, ph), &c.y_label, &sx, &sy);
+    for (y, label) in &c.marks {
+        let _ = write!(
+            s,
+            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#444" stroke-dasharray="5 4"/><text x="{:.1}" y="{:.1}" class="mark" text-anchor="end">{}</text>"##,
+            left + pw,
+            sy(*y),
+            sy(*y),
+            left + pw - 2.0,
+            sy(*y) - 3.0,
+            escape(label)
+        );
+    }
+    for series in &c.series {
+        draw_series(&mut s, series, &sx, &sy);
+    }
+    if c.legend {
+        legend(&mut s, &c.series, left, h - 18.0 * legend_rows as f64 - 2.0, pw);
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Grid, ticks and labels.
+fn axes(
+    s: &mut String,
+    (xmin, xmax, ylo, yhi): (f64, f64, f64, f64),
+    (left, top, pw, ph): (f64, f64, f64, f64),
+    y_label: &str,
+    sx: &dyn Fn(f64) -> f64,
+    sy: &dyn Fn(f64) -> f64,
+) {
+    let _ = write!(
+        s,
+        r##"<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#999"/>"##
+    );
+    let step = tick_step(yhi - ylo, 4.0);
+    let mut y = (ylo / step).ceil() * step;
+    while y <= yhi {
+        let _ = write!(
+            s,
+            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#e4e4e4"/><text x="{:.1}" y="{:.1}" class="tick" text-anchor="end">{}</text>"##,
+            left + pw,
+            sy(y),
+            sy(y),
+            left - 4.0,
+            sy(y) + 4.0,
+            format_tick(y, step)
+        );
+        y += step;
+    }
+    let xstep = tick_step(xmax - xmin, 6.0).max(1.0);
+    let mut x = (xmin / xstep).ceil() * xstep;
+    while x <= xmax + 1e-9 {
+        let _ = write!(
+            s,
+            r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{x}</text>"#,
+            sx(x),
+            top + ph + 14.0
+        );
+        x += xstep;
+    }
+    let _ = write!(
+        s,
+        r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">generation</text><text transform="translate(12 {:.1}) rotate(-90)" class="tick" text-anchor="middle">{}</text>"#,
+        left + pw / 2.0,
+        top + ph + 28.0,
+        top + ph / 2.0,
+        escape(y_label)
+    );
+}
+
+fn format_tick(y: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
+    format!("{:.*}", decimals, if y.abs() < step * 1e-6 { 0.0 } else { y })
+}
+
+/// The band (a closed polygon) then the line and its points.
+fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dyn Fn(f64) -> f64) {
+    let band: Vec<&(f64, f64, f64)> = series
+        .band
+        .iter()
+        .filter(|b| b.1.is_finite() && b.2.is_finite())
+        .collect();
+    if !band.is_empty() {
+        let mut pts: Vec<String> = band.iter().map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.2))).collect();
+        pts.extend(band.iter().rev().map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.1))));
+        let _ = write!(
+            s,
+            r#"<polygon class="band" points="{}" fill="{}" fill-opacity="0.18"/>"#,
+            pts.join(" "),
+            series.colour
+        );
+    }
+    let pts: Vec<String> = series
+        .points
+        .iter()
+        .filter(|p| p.1.is_finite())
+        .map(|p| format!("{:.1},{:.1}", sx(p.0), sy(p.1)))
+        .collect();
+    let _ = write!(
+        s,
+        r#"<polyline class="line" points="{}" fill="none" stroke="{}" stroke-width="2"/>"#,
+        pts.join(" "),
+        series.colour
+    );
+    if pts.len() <= 40 {
+        for p in &pts {
+            let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
+            let _ = write!(s, r#"<circle cx="{x}" cy="{y}" r="2.5" fill="{}"/>"#, series.colour);
+        }
+    }
+}
+
+fn legend(s: &mut String, series: &[Series], left: f64, top: f64, width: f64) {
+    let col = width / 3.0;
+    for (i, se) in series.iter().filter(|s| !s.name.is_empty()).enumerate() {
+        let (x, y) = (left + col * (i % 3) as f64, top + 18.0 * (i / 3) as f64 + 10.0);
+        let _ = write!(
+            s,
+            r#"<line x1="{x:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" stroke="{}" stroke-width="3"/><text x="{:.1}" y="{:.1}" class="legend">{}</text>"#,
+            x + 22.0,
+            se.colour,
+            x + 27.0,
+            y + 4.0,
+            escape(&se.name)
+        );
+    }
+}
