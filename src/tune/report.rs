@@ -233,9 +233,6 @@ pub fn draw_charts(
     draw_from_table(dir, &table(rows, opponents, labels))
 }
 
-/// A chart to draw: file stem, title, y-axis label, named series.
-type Chart<'a> = (&'a str, &'a str, &'a str, &'a [(String, Vec<f64>)]);
-
 /// Draws `fitness.{svg,png}` and `weights.{svg,png}` into `dir` from a table.
 pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     register_font();
@@ -250,40 +247,143 @@ pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     for (name, v) in t.with_prefix("score:") {
         fitness.push((format!("vs {name}"), v));
     }
-    let weights = t.with_prefix("theta:");
-    let charts: [Chart; 2] = [
-        (
-            "fitness",
-            "Training score per generation",
-            "score (0 to 1)",
-            &fitness,
-        ),
-        (
-            "weights",
-            "Tuned weights (normalised units) per generation",
-            "weight / unit",
-            &weights,
-        ),
-    ];
-    for (stem, title, ylabel, series) in charts {
-        let svg = dir.join(format!("{stem}.svg"));
-        let png = dir.join(format!("{stem}.png"));
-        let err = |path: &Path, e: String| ReportError::Plot {
-            path: path.display().to_string(),
-            message: e,
-        };
-        {
-            let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-            line_chart(&root, title, ylabel, &gens, series).map_err(|e| err(&svg, e))?;
-            root.present().map_err(|e| err(&svg, e.to_string()))?;
+    // Raw weights when the CSV has them (older logs only had θ).
+    let mut weights = t.with_prefix("weight:");
+    if weights.is_empty() {
+        weights = t.with_prefix("theta:");
+    }
+    let fit = Drawing::Lines("Training score per generation", "score (0 to 1)", &fitness);
+    draw_both(dir, "fitness", SIZE, &gens, &fit)?;
+    let size = grid_size(weights.len());
+    draw_both(dir, "weights", size, &gens, &Drawing::Grid(&weights))
+}
+
+/// What a chart file shows.
+enum Drawing<'a> {
+    /// Lines on one plot: title, y label, series.
+    Lines(&'a str, &'a str, &'a [(String, Vec<f64>)]),
+    /// One small panel per series.
+    Grid(&'a [(String, Vec<f64>)]),
+}
+
+fn draw_on<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    xs: &[f64],
+    d: &Drawing,
+) -> Result<(), String> {
+    match d {
+        Drawing::Lines(title, ylabel, series) => line_chart(root, title, ylabel, xs, series),
+        Drawing::Grid(series) => weights_grid(root, xs, series),
+    }
+}
+
+/// Draws one chart as `<stem>.svg` and `<stem>.png`.
+fn draw_both(
+    dir: &Path,
+    stem: &str,
+    size: (u32, u32),
+    xs: &[f64],
+    d: &Drawing,
+) -> Result<(), ReportError> {
+    let svg = dir.join(format!("{stem}.svg"));
+    let png = dir.join(format!("{stem}.png"));
+    let err = |path: &Path, e: String| ReportError::Plot {
+        path: path.display().to_string(),
+        message: e,
+    };
+    {
+        let root = SVGBackend::new(&svg, size).into_drawing_area();
+        draw_on(&root, xs, d).map_err(|e| err(&svg, e))?;
+        root.present().map_err(|e| err(&svg, e.to_string()))?;
+    }
+    let root = BitMapBackend::new(&png, size).into_drawing_area();
+    draw_on(&root, xs, d).map_err(|e| err(&png, e))?;
+    root.present().map_err(|e| err(&png, e.to_string()))
+}
+
+/// Panels per row of the weights grid, and each panel's height.
+const GRID_COLUMNS: usize = 4;
+const PANEL_HEIGHT: u32 = 210;
+
+fn grid_size(panels: usize) -> (u32, u32) {
+    let rows = panels.div_ceil(GRID_COLUMNS).max(1) as u32;
+    (SIZE.0, 50 + rows * PANEL_HEIGHT)
+}
+
+/// Small multiples: one panel per weight (its own scale), coloured by role.
+fn weights_grid<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    xs: &[f64],
+    series: &[(String, Vec<f64>)],
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let root = root
+        .titled("Tuned weights per generation (one panel each; colour = role)", (FAMILY, 22))
+        .map_err(|e| e.to_string())?;
+    let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
+    let panels = root.split_evenly((rows, GRID_COLUMNS));
+    let mut roles: Vec<&str> = Vec::new();
+    let x_max = xs.iter().copied().fold(1.0, f64::max);
+    for ((name, ys), panel) in series.iter().zip(&panels) {
+        let (role, feature) = name.split_once(':').unwrap_or(("", name.as_str()));
+        if !roles.contains(&role) {
+            roles.push(role);
         }
-        {
-            let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-            line_chart(&root, title, ylabel, &gens, series).map_err(|e| err(&png, e))?;
-            root.present().map_err(|e| err(&png, e.to_string()))?;
-        }
+        let ri = roles.iter().position(|r| *r == role).unwrap_or(0);
+        let color = PALETTE[ri * 2 % PALETTE.len()].to_rgba();
+        let (lo, hi) = padded_range(ys.iter().copied());
+        let mut chart = ChartBuilder::on(panel)
+            .caption(format!("{role}: {feature}"), (FAMILY, 14))
+            .margin(6)
+            .x_label_area_size(22)
+            .y_label_area_size(52)
+            .build_cartesian_2d(0.0..x_max, lo..hi)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_labels(5)
+            .y_labels(4)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| short_number(*y))
+            .light_line_style(WHITE)
+            .label_style((FAMILY, 11))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let points = xs.iter().zip(ys).filter(|(_, y)| y.is_finite()).map(|(x, y)| (*x, *y));
+        chart
+            .draw_series(LineSeries::new(points, color.stroke_width(2)))
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// The finite range of `values`, padded, never empty.
+fn padded_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (mut lo, mut hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
+    if !lo.is_finite() {
+        (lo, hi) = (0.0, 1.0);
+    }
+    if hi - lo < 1e-9 {
+        let d = (hi.abs() * 0.1).max(0.5);
+        (lo, hi) = (lo - d, hi + d);
+    }
+    let pad = 0.08 * (hi - lo);
+    (lo - pad, hi + pad)
+}
+
+/// A narrow axis label: `12k` for thousands, else up to two decimals.
+fn short_number(y: f64) -> String {
+    if y.abs() < 1e-9 {
+        "0".into()
+    } else if y.abs() >= 10_000.0 {
+        format!("{:.0}k", y / 1000.0)
+    } else if y.abs() >= 10.0 {
+        format!("{y:.0}")
+    } else {
+        format!("{y:.2}")
+    }
 }
 
 fn line_chart<DB: DrawingBackend>(

@@ -32,7 +32,7 @@ pub fn training(d: &PageData) -> String {
     let score = chart(&Chart {
         title: "Training score per generation".into(),
         y_label: "score".into(),
-        size: (620.0, 330.0),
+        size: (590.0, 330.0),
         series: vec![mean, best],
         marks: vec![(0.5, "even".into())],
         legend: true,
@@ -51,7 +51,7 @@ pub fn training(d: &PageData) -> String {
         chart(&Chart {
             title: "Elo against each reference (candidates pooled, 95 % interval)".into(),
             y_label: "Elo".into(),
-            size: (620.0, 330.0),
+            size: (590.0, 330.0),
             series,
             marks: vec![(0.0, "equal".into())],
             legend: true,
@@ -100,14 +100,16 @@ pub fn weights(d: &PageData) -> String {
     for (gi, (role, dims)) in groups.iter().enumerate() {
         s.push_str(&format!("<h3>{}</h3><div class=\"multiples weights\">", escape(role)));
         for &k in dims {
+            let start = d.start_weights.get(k).copied().unwrap_or(f64::NAN);
             let feature = d.labels[k].split_once(':').map_or(d.labels[k].as_str(), |(_, f)| f);
             let line = Series {
                 name: String::new(),
                 colour: PALETTE[gi % PALETTE.len()].into(),
-                points: d
-                    .rows
-                    .iter()
-                    .map(|r| (r.generation as f64, r.weights.get(k).copied().unwrap_or(f64::NAN)))
+                // From the start value at generation 0.
+                points: std::iter::once((0.0, start))
+                    .chain(d.rows.iter().map(|r| {
+                        (r.generation as f64, r.weights.get(k).copied().unwrap_or(f64::NAN))
+                    }))
                     .collect(),
                 band: Vec::new(),
             };
@@ -116,7 +118,7 @@ pub fn weights(d: &PageData) -> String {
                 y_label: "weight".into(),
                 size: (300.0, 190.0),
                 series: vec![line],
-                marks: vec![(d.start_weights.get(k).copied().unwrap_or(f64::NAN), "start".into())],
+                marks: vec![(start, "start".into())],
                 legend: false,
             }));
         }

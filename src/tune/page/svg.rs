@@ -85,7 +85,7 @@ fn y_range(c: &Chart) -> (f64, f64) {
 pub fn chart(c: &Chart) -> String {
     let (w, h) = c.size;
     let legend_rows = if c.legend {
-        c.series.iter().filter(|s| !s.name.is_empty()).count().div_ceil(3)
+        c.series.iter().filter(|s| !s.name.is_empty()).count().div_ceil(2)
     } else {
         0
     };
@@ -103,6 +103,7 @@ pub fn chart(c: &Chart) -> String {
         .flat_map(|s| s.points.iter().map(|p| p.0))
         .fold(xmax, f64::min)
         .min(xmax - 1.0);
+    let xmax = xmax.max(xmin + 1.0);
     let (ylo, yhi) = y_range(c);
     let sx = |x: f64| left + (x - xmin) / (xmax - xmin) * pw;
     let sy = |y: f64| top + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * ph;
@@ -189,9 +190,15 @@ fn axes(
     );
 }
 
+/// A tick label: as many decimals as the step needs; thousands as `k` when the step
+/// is a round thousand, so labels stay narrow.
 fn format_tick(y: f64, step: f64) -> String {
+    let y = if y.abs() < step * 1e-6 { 0.0 } else { y };
+    if step >= 1000.0 {
+        return format!("{}k", y / 1000.0);
+    }
     let decimals = (-step.log10().floor()).clamp(0.0, 6.0) as usize;
-    format!("{:.*}", decimals, if y.abs() < step * 1e-6 { 0.0 } else { y })
+    format!("{y:.*}", decimals)
 }
 
 /// The band (a closed polygon) then the line and its points.
@@ -232,9 +239,9 @@ fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dy
 }
 
 fn legend(s: &mut String, series: &[Series], left: f64, top: f64, width: f64) {
-    let col = width / 3.0;
+    let col = width / 2.0;
     for (i, se) in series.iter().filter(|s| !s.name.is_empty()).enumerate() {
-        let (x, y) = (left + col * (i % 3) as f64, top + 18.0 * (i / 3) as f64 + 10.0);
+        let (x, y) = (left + col * (i % 2) as f64, top + 18.0 * (i / 2) as f64 + 10.0);
         let _ = write!(
             s,
             r#"<line x1="{x:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" stroke="{}" stroke-width="3"/><text x="{:.1}" y="{:.1}" class="legend">{}</text>"#,

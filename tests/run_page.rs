@@ -1,0 +1,122 @@
+//! The run page in a real browser: a tiny evolve run writes reports/<run>/index.html,
+//! headless Chromium loads it, takes a screenshot and dumps the DOM; the charts' SVG
+//! elements, the validation table and the validation games must be there, and the
+//! browser must log no script error. Skipped (with a message) when no chromium is
+//! installed; `.ci/run` installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tune::experiment::Experiment;
+use weightforge::tune::run::{self, RunEnd, RunOptions, Silent};
+
+/// Seconds Chromium may take for one page.
+const BROWSER_LIMIT: Duration = Duration::from_secs(60);
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |d| d.join(name)))
+        .find(|p| p.is_file())
+}
+
+fn tiny_run(dir: &Path) -> PathBuf {
+    let text = format!(
+        r#"(
+            name: "page",
+            game: "wolves_sheep",
+            seed: 3,
+            algorithm: Es(lambda: 4, sigma: 0.5),
+            generations: 3,
+            start: "luo2023",
+            tune_roles: ["wolves", "sheep"],
+            opponents: [
+                (player: "luo2023", depth: {{"wolves": 1, "sheep": 1}}),
+                (player: "random", pairs: 1),
+            ],
+            pairs_per_opponent: 2,
+            openings: (plies: 6),
+            ply_cap: 60,
+            validation: (finalists: 2, selection_pairs: 2, pairs: 3),
+            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+        )"#,
+        dir.display()
+    );
+    let exp = Experiment::parse(&text, "page.ron").unwrap();
+    let r = exp.resolve::<WolvesSheep>("page.ron").unwrap();
+    let end = run::evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent)
+        .unwrap();
+    assert!(matches!(end, RunEnd::Finished(_)));
+    dir.join("reports/page/index.html")
+}
+
+/// Runs chromium with `args` under a time limit; returns (stdout, stderr).
+fn browser(exe: &Path, profile: &Path, args: &[String]) -> (String, String) {
+    let mut child = Command::new(exe)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chromium starts");
+    let t0 = Instant::now();
+    while child.try_wait().expect("chromium can be waited for").is_none() {
+        if t0.elapsed() > BROWSER_LIMIT {
+            let _ = child.kill();
+            panic!("chromium took more than {BROWSER_LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().expect("chromium output");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn run_page_renders_in_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = tiny_run(dir.path());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("http-equiv=\"refresh\""), "a finished run's page must not reload");
+    let Some(exe) = chromium() else {
+        eprintln!("run_page: skipped, no chromium on PATH (Debian: apt-get install chromium)");
+        return;
+    };
+    let url = format!("file://{}", page.display());
+    let shot = dir.path().join("page.png");
+    let (_, err) = browser(
+        &exe,
+        &dir.path().join("profile1"),
+        &[format!("--screenshot={}", shot.display()), "--window-size=1300,2400".into(), url.clone()],
+    );
+    let png = std::fs::read(&shot).unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said:\n{err}"));
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "screenshot of {} bytes", png.len());
+    let (dom, err) = browser(&exe, &dir.path().join("profile2"), &["--dump-dom".into(), url]);
+    for line in err.lines() {
+        assert!(!line.contains("Uncaught"), "script error: {line}");
+    }
+    // Score chart, Elo chart and 2 × 12 weight panels.
+    let charts = dom.matches("<svg").count();
+    assert!(charts >= 26, "{charts} charts in the DOM");
+    assert!(dom.contains("<polyline") && dom.contains("class=\"band\""));
+    for id in ["id=\"validation\"", "id=\"finalists\"", "id=\"validation-games\"", "id=\"experiment-text\""] {
+        assert!(dom.contains(id), "{id} missing from the DOM");
+    }
+    let table = &dom[dom.find("id=\"validation\"").unwrap()..];
+    assert!(table.contains("luo2023") && table.contains("random") && table.contains("Ptnml"));
+}
