@@ -333,7 +333,7 @@ pub fn play_pair_logged<G: Game>(
     rules: MatchRules,
     seed_parts: &[u64],
     log: bool,
-) -> ([GameRecord; 2], Option<[GameLog; 2]>) {
+) -> LoggedPair {
     let mut records = [GameRecord {
         a_role: 0,
         a_score: 0.5,
@@ -428,6 +428,9 @@ pub fn run_match<G: Game>(
     Ok(result)
 }
 
+/// A pair's games and, when asked for, their records.
+pub type LoggedPair = ([GameRecord; 2], Option<[GameLog; 2]>);
+
 /// The pairs numbered `range` of a match (in order), played in parallel; each with its
 /// game records when `log` is set. Pair `i` is the same whatever range it is played in.
 #[allow(clippy::too_many_arguments)]
@@ -440,13 +443,21 @@ pub fn play_pairs<G: Game>(
     range: std::ops::Range<u64>,
     log: bool,
     on_game: &(dyn Fn() + Sync),
-) -> Result<Vec<([GameRecord; 2], Option<[GameLog; 2]>)>, ArenaError> {
+) -> Result<Vec<LoggedPair>, ArenaError> {
     range
         .into_par_iter()
         .map(|i| {
             let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
             let start = opening(openings, i, &mut rng, None)?;
-            let pair = play_pair_logged(a, b, &start, settings.depth, openings.rules, &[seed, i], log);
+            let pair = play_pair_logged(
+                a,
+                b,
+                &start,
+                settings.depth,
+                openings.rules,
+                &[seed, i],
+                log,
+            );
             on_game();
             on_game();
             Ok(pair)

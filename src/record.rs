@@ -144,11 +144,9 @@ pub fn to_jsonl(logs: &[GameLog]) -> String {
 
 /// Writes the records to `path` atomically.
 pub fn write(path: &Path, logs: &[GameLog]) -> Result<(), RecordError> {
-    crate::fsutil::write_atomic(path, to_jsonl(logs).as_bytes()).map_err(|source| {
-        RecordError::Io {
-            path: path.display().to_string(),
-            source,
-        }
+    crate::fsutil::write_atomic(path, to_jsonl(logs).as_bytes()).map_err(|source| RecordError::Io {
+        path: path.display().to_string(),
+        source,
     })
 }
 

@@ -53,8 +53,16 @@ pub fn play_match<G: Game>(
     let mut next = 0;
     while next < plan.pairs {
         let end = (next + batch).min(plan.pairs);
-        let played =
-            arena::play_pairs(a, b, settings, &openings, seed, next..end, plan.record, on_game)?;
+        let played = arena::play_pairs(
+            a,
+            b,
+            settings,
+            &openings,
+            seed,
+            next..end,
+            plan.record,
+            on_game,
+        )?;
         for (pair, logs) in played {
             out.result.add_pair(&pair);
             out.logs.extend(logs.into_iter().flatten());

@@ -77,7 +77,11 @@ impl SprtSpec {
                 "elo1" => elo1 = Some(v),
                 "alpha" => alpha = v,
                 "beta" => beta = v,
-                other => return Err(bad(format!("unknown key {other:?} (elo0, elo1, alpha, beta)"))),
+                other => {
+                    return Err(bad(format!(
+                        "unknown key {other:?} (elo0, elo1, alpha, beta)"
+                    )))
+                }
             }
         }
         let spec = SprtSpec {
@@ -154,7 +158,9 @@ pub fn llr(ptnml: &Pentanomial, elo0: f64, elo1: f64) -> f64 {
     if ptnml.pairs() == 0 {
         return 0.0;
     }
-    let counts = ptnml.0.map(|c| if c == 0 { SPRT_ZERO_COUNT } else { c as f64 });
+    let counts = ptnml
+        .0
+        .map(|c| if c == 0 { SPRT_ZERO_COUNT } else { c as f64 });
     let total: f64 = counts.iter().sum();
     let p = counts.map(|c| c / total);
     // Pair scores per game; the t-value of a pair is √2 times a game's.
@@ -162,7 +168,10 @@ pub fn llr(ptnml: &Pentanomial, elo0: f64, elo1: f64) -> f64 {
     let t1 = elo1 / NELO_PER_T * std::f64::consts::SQRT_2;
     let q0 = mle_with_t(&p, 0.5, t0);
     let q1 = mle_with_t(&p, 0.5, t1);
-    total * (0..5).map(|i| p[i] * (q1[i].ln() - q0[i].ln())).sum::<f64>()
+    total
+        * (0..5)
+            .map(|i| p[i] * (q1[i].ln() - q0[i].ln()))
+            .sum::<f64>()
 }
 
 /// The pair scores per game: 0, ¼, ½, ¾, 1.
@@ -203,7 +212,9 @@ fn mle_with_t(p: &[f64; 5], reference: f64, t: f64) -> [f64; 5] {
 fn secular(p: &[f64; 5], a: &[f64; 5]) -> Option<f64> {
     let (amin, amax) = a
         .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| {
+            (l.min(v), h.max(v))
+        });
     if !(amin < 0.0 && amax > 0.0) {
         return None;
     }
@@ -232,7 +243,13 @@ mod tests {
         assert!((hi - 2.944).abs() < 1e-3 && (lo + 2.944).abs() < 1e-3);
         let s = SprtSpec::parse("elo0=-1, elo1=3, alpha=0.1,beta=0.2").unwrap();
         assert_eq!((s.alpha, s.beta), (0.1, 0.2));
-        for bad in ["elo0=5,elo1=0", "elo1=5", "elo0=0,elo1=5,gamma=1", "elo0=x,elo1=5", "elo0=0,elo1=5,alpha=0.7"] {
+        for bad in [
+            "elo0=5,elo1=0",
+            "elo1=5",
+            "elo0=0,elo1=5,gamma=1",
+            "elo0=x,elo1=5",
+            "elo0=0,elo1=5,alpha=0.7",
+        ] {
             assert!(SprtSpec::parse(bad).is_err(), "{bad}");
         }
     }
@@ -243,7 +260,10 @@ mod tests {
         let p = Pentanomial([0, 0, 0, 0, 300]);
         let line = s.line(&p);
         assert!(line.starts_with("SPRT: llr "), "{line}");
-        assert!(line.ends_with("lbound -2.94, ubound 2.94 - H1 was accepted"), "{line}");
+        assert!(
+            line.ends_with("lbound -2.94, ubound 2.94 - H1 was accepted"),
+            "{line}"
+        );
         assert_eq!(s.decide(&Pentanomial::default()), Decision::Continue);
     }
 }

@@ -47,8 +47,8 @@ fn tiny_run(dir: &Path) -> PathBuf {
     );
     let exp = Experiment::parse(&text, "page.ron").unwrap();
     let r = exp.resolve::<WolvesSheep>("page.ron").unwrap();
-    let end = run::evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent)
-        .unwrap();
+    let end =
+        run::evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent).unwrap();
     assert!(matches!(end, RunEnd::Finished(_)));
     dir.join("reports/page/index.html")
 }
@@ -73,7 +73,11 @@ fn browser(exe: &Path, profile: &Path, args: &[String]) -> (String, String) {
         .spawn()
         .expect("chromium starts");
     let t0 = Instant::now();
-    while child.try_wait().expect("chromium can be waited for").is_none() {
+    while child
+        .try_wait()
+        .expect("chromium can be waited for")
+        .is_none()
+    {
         if t0.elapsed() > BROWSER_LIMIT {
             let _ = child.kill();
             panic!("chromium took more than {BROWSER_LIMIT:?}");
@@ -92,7 +96,10 @@ fn run_page_renders_in_chromium() {
     let dir = tempfile::tempdir().unwrap();
     let page = tiny_run(dir.path());
     let html = std::fs::read_to_string(&page).unwrap();
-    assert!(!html.contains("http-equiv=\"refresh\""), "a finished run's page must not reload");
+    assert!(
+        !html.contains("http-equiv=\"refresh\""),
+        "a finished run's page must not reload"
+    );
     let Some(exe) = chromium() else {
         eprintln!("run_page: skipped, no chromium on PATH (Debian: apt-get install chromium)");
         return;
@@ -102,11 +109,24 @@ fn run_page_renders_in_chromium() {
     let (_, err) = browser(
         &exe,
         &dir.path().join("profile1"),
-        &[format!("--screenshot={}", shot.display()), "--window-size=1300,2400".into(), url.clone()],
+        &[
+            format!("--screenshot={}", shot.display()),
+            "--window-size=1300,2400".into(),
+            url.clone(),
+        ],
     );
-    let png = std::fs::read(&shot).unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said:\n{err}"));
-    assert!(png.starts_with(b"\x89PNG") && png.len() > 10_000, "screenshot of {} bytes", png.len());
-    let (dom, err) = browser(&exe, &dir.path().join("profile2"), &["--dump-dom".into(), url]);
+    let png = std::fs::read(&shot)
+        .unwrap_or_else(|e| panic!("no screenshot ({e}); chromium said:\n{err}"));
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "screenshot of {} bytes",
+        png.len()
+    );
+    let (dom, err) = browser(
+        &exe,
+        &dir.path().join("profile2"),
+        &["--dump-dom".into(), url],
+    );
     for line in err.lines() {
         assert!(!line.contains("Uncaught"), "script error: {line}");
     }
@@ -114,7 +134,12 @@ fn run_page_renders_in_chromium() {
     let charts = dom.matches("<svg").count();
     assert!(charts >= 26, "{charts} charts in the DOM");
     assert!(dom.contains("<polyline") && dom.contains("class=\"band\""));
-    for id in ["id=\"validation\"", "id=\"finalists\"", "id=\"validation-games\"", "id=\"experiment-text\""] {
+    for id in [
+        "id=\"validation\"",
+        "id=\"finalists\"",
+        "id=\"validation-games\"",
+        "id=\"experiment-text\"",
+    ] {
         assert!(dom.contains(id), "{id} missing from the DOM");
     }
     let table = &dom[dom.find("id=\"validation\"").unwrap()..];

@@ -10,9 +10,9 @@ use weightforge::game::{Game, GameExt, GameRng};
 use weightforge::player::PlayerSpec;
 use weightforge::registry::{GameEntry, GameId};
 use weightforge::sequential::{self, MatchPlan};
-use weightforge::{record, stats};
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
+use weightforge::{record, stats};
 
 use super::args::{MatchArgs, MovesArgs, MovesFormat, PerftArgs};
 use super::{course, progress};

@@ -318,7 +318,10 @@ fn weights_grid<DB: DrawingBackend>(
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let root = root
-        .titled("Tuned weights per generation (one panel each; colour = role)", (FAMILY, 22))
+        .titled(
+            "Tuned weights per generation (one panel each; colour = role)",
+            (FAMILY, 22),
+        )
         .map_err(|e| e.to_string())?;
     let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
     let panels = root.split_evenly((rows, GRID_COLUMNS));
@@ -349,7 +352,11 @@ fn weights_grid<DB: DrawingBackend>(
             .label_style((FAMILY, 11))
             .draw()
             .map_err(|e| e.to_string())?;
-        let points = xs.iter().zip(ys).filter(|(_, y)| y.is_finite()).map(|(x, y)| (*x, *y));
+        let points = xs
+            .iter()
+            .zip(ys)
+            .filter(|(_, y)| y.is_finite())
+            .map(|(x, y)| (*x, *y));
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(|e| e.to_string())?;
@@ -361,7 +368,9 @@ fn weights_grid<DB: DrawingBackend>(
 fn padded_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (mut lo, mut hi) = values
         .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
     if !lo.is_finite() {
         (lo, hi) = (0.0, 1.0);
     }
@@ -382,7 +391,8 @@ fn short_number(y: f64) -> String {
     } else if y.abs() >= 10.0 {
         format!("{y:.0}")
     } else {
-        format!("{y:.2}")
+        let s = format!("{y:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -423,6 +433,7 @@ fn line_chart<DB: DrawingBackend>(
         .x_desc("generation")
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(ylabel)
+        .light_line_style(WHITE)
         .label_style((FAMILY, 15))
         .axis_desc_style((FAMILY, 17))
         .draw()

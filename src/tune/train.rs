@@ -7,12 +7,12 @@ use std::collections::HashSet;
 use super::algorithm::{Algorithm, Ask};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
 use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
-use crate::arena::MatchResult;
+use super::page::RunState;
 use super::report;
 use super::resolve::Resolved;
 use super::run::{self, Observer, Run, RunOptions, TuneError};
-use super::page::RunState;
 use super::space::Space;
+use crate::arena::MatchResult;
 use crate::game::Game;
 use crate::seeds::{self, Stream};
 

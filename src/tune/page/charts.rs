@@ -27,7 +27,8 @@ pub fn training(d: &PageData) -> String {
         }
         let e = stats::pentanomial(&r.totals.ptnml, &r.totals.wdl);
         mean.points.push((x, e.score));
-        mean.band.push((x, score_from_elo(e.elo_low), score_from_elo(e.elo_high)));
+        mean.band
+            .push((x, score_from_elo(e.elo_low), score_from_elo(e.elo_high)));
     }
     let score = chart(&Chart {
         title: "Training score per generation".into(),
@@ -98,17 +99,25 @@ pub fn weights(d: &PageData) -> String {
          mean); dashed: the start genome's value.</p>",
     );
     for (gi, (role, dims)) in groups.iter().enumerate() {
-        s.push_str(&format!("<h3>{}</h3><div class=\"multiples weights\">", escape(role)));
+        s.push_str(&format!(
+            "<h3>{}</h3><div class=\"multiples weights\">",
+            escape(role)
+        ));
         for &k in dims {
             let start = d.start_weights.get(k).copied().unwrap_or(f64::NAN);
-            let feature = d.labels[k].split_once(':').map_or(d.labels[k].as_str(), |(_, f)| f);
+            let feature = d.labels[k]
+                .split_once(':')
+                .map_or(d.labels[k].as_str(), |(_, f)| f);
             let line = Series {
                 name: String::new(),
                 colour: PALETTE[gi % PALETTE.len()].into(),
                 // From the start value at generation 0.
                 points: std::iter::once((0.0, start))
                     .chain(d.rows.iter().map(|r| {
-                        (r.generation as f64, r.weights.get(k).copied().unwrap_or(f64::NAN))
+                        (
+                            r.generation as f64,
+                            r.weights.get(k).copied().unwrap_or(f64::NAN),
+                        )
                     }))
                     .collect(),
                 band: Vec::new(),

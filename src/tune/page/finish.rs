@@ -14,7 +14,11 @@ pub fn sections(f: &Finished) -> String {
             vec![
                 escape(label),
                 format!("{:.1} %", 100.0 * score),
-                if i == f.chosen { "chosen".into() } else { String::new() },
+                if i == f.chosen {
+                    "chosen".into()
+                } else {
+                    String::new()
+                },
             ]
         })
         .collect();
@@ -40,10 +44,22 @@ pub fn sections(f: &Finished) -> String {
          the best is validated.</p>{}<h2>Validation</h2><p>The chosen genome against each \
          reference at the reference's own search settings, on fresh openings \
          (pentanomial Elo, 95 % interval).</p>{}",
-        table("finalists", &["finalist", "selection score", ""], &finalists),
+        table(
+            "finalists",
+            &["finalist", "selection score", ""],
+            &finalists
+        ),
         table(
             "validation",
-            &["opponent", "games", "W / D / L", "Ptnml(0-2)", "score", "Elo", "LOS"],
+            &[
+                "opponent",
+                "games",
+                "W / D / L",
+                "Ptnml(0-2)",
+                "score",
+                "Elo",
+                "LOS"
+            ],
             &validation
         )
     );
@@ -78,6 +94,17 @@ fn games(f: &Finished) -> String {
          <code>weightforge replay {} --game N</code>)</summary>{}</details>",
         f.games.len(),
         super::super::finish::VALIDATION_GAMES,
-        table("games", &["game", "first role", "second role", "result", "plies", "end"], &rows)
+        table(
+            "games",
+            &[
+                "game",
+                "first role",
+                "second role",
+                "result",
+                "plies",
+                "end"
+            ],
+            &rows
+        )
     )
 }

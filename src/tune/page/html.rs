@@ -18,11 +18,15 @@ pub fn escape(text: &str) -> String {
 
 /// A table with an id: a header row and rows of cells (already HTML).
 pub fn table(id: &str, header: &[&str], rows: &[Vec<String>]) -> String {
-    let mut s = format!("<table id=\"{id}\"><thead><tr>");
-    for h in header {
-        s.push_str(&format!("<th>{}</th>", escape(h)));
+    let mut s = format!("<table id=\"{id}\">");
+    if header.iter().any(|h| !h.is_empty()) {
+        s.push_str("<thead><tr>");
+        for h in header {
+            s.push_str(&format!("<th>{}</th>", escape(h)));
+        }
+        s.push_str("</tr></thead>");
     }
-    s.push_str("</tr></thead><tbody>");
+    s.push_str("<tbody>");
     for r in rows {
         s.push_str("<tr>");
         for c in r {
@@ -57,4 +61,4 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}\
 .chart text{font:12px sans-serif}.chart .ctitle{font-weight:bold;font-size:13px}\
 .chart .mark{fill:#444;font-size:11px}.multiples{display:flex;flex-wrap:wrap;gap:6px}\
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px}.status{font-weight:bold}\
-.muted{color:#666}";
+.muted{color:#666}#experiment td,#games td,#finalists td,#runs td{text-align:left}";

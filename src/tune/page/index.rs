@@ -23,12 +23,17 @@ pub fn write_index(reports: &Path) -> Result<usize, PageError> {
         }
         let text = std::fs::read_to_string(&file).map_err(|e| io(&file, e))?;
         let summary: Summary = serde_json::from_str(&text).map_err(|e| {
-            io(&file, std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()))
+            io(
+                &file,
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+            )
         })?;
-        let folder = dir.file_name().map_or(String::new(), |n| n.to_string_lossy().to_string());
+        let folder = dir
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().to_string());
         runs.push((folder, summary));
     }
-    runs.sort_by(|a, b| b.1.updated.cmp(&a.1.updated));
+    runs.sort_by_key(|r| std::cmp::Reverse(r.1.updated));
     let rows: Vec<Vec<String>> = runs.iter().map(|(folder, s)| row(folder, s)).collect();
     let page = format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>weightforge runs</title>\
@@ -53,7 +58,11 @@ fn row(folder: &str, s: &Summary) -> Vec<String> {
     };
     let elo: Vec<String> = s.elo.iter().map(|line| escape(line)).collect();
     vec![
-        format!("<a href=\"{}/{PAGE}\">{}</a>", escape(folder), escape(&s.name)),
+        format!(
+            "<a href=\"{}/{PAGE}\">{}</a>",
+            escape(folder),
+            escape(&s.name)
+        ),
         escape(&s.game),
         escape(&s.algorithm),
         state.into(),
@@ -77,7 +86,11 @@ fn utc(secs: u64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rem / 3600, (rem % 3600) / 60)
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        rem / 3600,
+        (rem % 3600) / 60
+    )
 }
 
 #[cfg(test)]

@@ -120,7 +120,12 @@ pub fn write_page(dir: &Path, d: &PageData) -> Result<(), PageError> {
     };
     put(PAGE, render(d).as_bytes())?;
     let summary = summary(d);
-    put(SUMMARY, serde_json::to_string_pretty(&summary).unwrap_or_default().as_bytes())
+    put(
+        SUMMARY,
+        serde_json::to_string_pretty(&summary)
+            .unwrap_or_default()
+            .as_bytes(),
+    )
 }
 
 fn summary(d: &PageData) -> Summary {
@@ -129,7 +134,10 @@ fn summary(d: &PageData) -> Summary {
         game: d.exp.game.clone(),
         algorithm: d.exp.algorithm.name().to_string(),
         state: d.state,
-        generation: (d.rows.last().map_or(0, |r| r.generation), d.planned_generations),
+        generation: (
+            d.rows.last().map_or(0, |r| r.generation),
+            d.planned_generations,
+        ),
         games: d.rows.last().map_or(0, |r| r.games),
         elo: d
             .finished
@@ -173,7 +181,11 @@ fn header(d: &PageData) -> String {
     let e = d.exp;
     let last = d.rows.last();
     let (games, secs) = last.map_or((0, 0.0), |r| (r.games, r.seconds));
-    let rate = if secs > 0.0 { games as f64 / secs } else { f64::NAN };
+    let rate = if secs > 0.0 {
+        games as f64 / secs
+    } else {
+        f64::NAN
+    };
     let left = if d.state == RunState::Running && rate > 0.0 {
         html::duration(d.planned_games.saturating_sub(games) as f64 / rate)
             + " of training, then selection and validation"
@@ -196,7 +208,8 @@ fn header(d: &PageData) -> String {
             format!(
                 "{} generations{}",
                 e.generations,
-                e.max_games.map_or(String::new(), |m| format!(", at most {m} games"))
+                e.max_games
+                    .map_or(String::new(), |m| format!(", at most {m} games"))
             ),
         ),
         (
@@ -208,10 +221,16 @@ fn header(d: &PageData) -> String {
                 d.planned_games
             ),
         ),
-        ("speed", format!("{rate:.1} games/s over {}", html::duration(secs))),
+        (
+            "speed",
+            format!("{rate:.1} games/s over {}", html::duration(secs)),
+        ),
         ("time left", left),
     ];
-    let cells: Vec<Vec<String>> = rows.iter().map(|(k, v)| vec![k.to_string(), escape(v)]).collect();
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|(k, v)| vec![k.to_string(), escape(v)])
+        .collect();
     format!(
         "<h1>{}</h1><p>Status: <span class=\"status\" id=\"status\">{state}</span></p>{}",
         escape(&e.name),
@@ -231,7 +250,10 @@ fn files_and_experiment(d: &PageData) -> String {
         links.extend([
             ("best.ron", "best genome"),
             ("validation.txt", "validation (text)"),
-            (super::finish::VALIDATION_GAMES, "validation games (JSON Lines)"),
+            (
+                super::finish::VALIDATION_GAMES,
+                "validation games (JSON Lines)",
+            ),
         ]);
     }
     let items: Vec<String> = links

@@ -69,7 +69,9 @@ fn y_range(c: &Chart) -> (f64, f64) {
     let (mut lo, mut hi) = ys
         .iter()
         .filter(|y| y.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| (l.min(y), h.max(y)));
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| {
+            (l.min(y), h.max(y))
+        });
     if !lo.is_finite() {
         (lo, hi) = (0.0, 1.0);
     }
@@ -85,7 +87,11 @@ fn y_range(c: &Chart) -> (f64, f64) {
 pub fn chart(c: &Chart) -> String {
     let (w, h) = c.size;
     let legend_rows = if c.legend {
-        c.series.iter().filter(|s| !s.name.is_empty()).count().div_ceil(2)
+        c.series
+            .iter()
+            .filter(|s| !s.name.is_empty())
+            .count()
+            .div_ceil(2)
     } else {
         0
     };
@@ -118,7 +124,14 @@ pub fn chart(c: &Chart) -> String {
             escape(&c.title)
         );
     }
-    axes(&mut s, (xmin, xmax, ylo, yhi), (left, top, pw, ph), &c.y_label, &sx, &sy);
+    axes(
+        &mut s,
+        (xmin, xmax, ylo, yhi),
+        (left, top, pw, ph),
+        &c.y_label,
+        &sx,
+        &sy,
+    );
     for (y, label) in &c.marks {
         let _ = write!(
             s,
@@ -135,7 +148,13 @@ pub fn chart(c: &Chart) -> String {
         draw_series(&mut s, series, &sx, &sy);
     }
     if c.legend {
-        legend(&mut s, &c.series, left, h - 18.0 * legend_rows as f64 - 2.0, pw);
+        legend(
+            &mut s,
+            &c.series,
+            left,
+            h - 18.0 * legend_rows as f64 - 2.0,
+            pw,
+        );
     }
     s.push_str("</svg>");
     s
@@ -209,8 +228,15 @@ fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dy
         .filter(|b| b.1.is_finite() && b.2.is_finite())
         .collect();
     if !band.is_empty() {
-        let mut pts: Vec<String> = band.iter().map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.2))).collect();
-        pts.extend(band.iter().rev().map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.1))));
+        let mut pts: Vec<String> = band
+            .iter()
+            .map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.2)))
+            .collect();
+        pts.extend(
+            band.iter()
+                .rev()
+                .map(|b| format!("{:.1},{:.1}", sx(b.0), sy(b.1))),
+        );
         let _ = write!(
             s,
             r#"<polygon class="band" points="{}" fill="{}" fill-opacity="0.18"/>"#,
@@ -233,7 +259,11 @@ fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dy
     if pts.len() <= 40 {
         for p in &pts {
             let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
-            let _ = write!(s, r#"<circle cx="{x}" cy="{y}" r="2.5" fill="{}"/>"#, series.colour);
+            let _ = write!(
+                s,
+                r#"<circle cx="{x}" cy="{y}" r="2.5" fill="{}"/>"#,
+                series.colour
+            );
         }
     }
 }
@@ -241,7 +271,10 @@ fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dy
 fn legend(s: &mut String, series: &[Series], left: f64, top: f64, width: f64) {
     let col = width / 2.0;
     for (i, se) in series.iter().filter(|s| !s.name.is_empty()).enumerate() {
-        let (x, y) = (left + col * (i % 2) as f64, top + 18.0 * (i / 2) as f64 + 10.0);
+        let (x, y) = (
+            left + col * (i % 2) as f64,
+            top + 18.0 * (i / 2) as f64 + 10.0,
+        );
         let _ = write!(
             s,
             r#"<line x1="{x:.1}" x2="{:.1}" y1="{y:.1}" y2="{y:.1}" stroke="{}" stroke-width="3"/><text x="{:.1}" y="{:.1}" class="legend">{}</text>"#,
