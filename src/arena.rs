@@ -320,6 +320,19 @@ pub fn play_pair<G: Game>(
     rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
+    play_pair_observed(a, b, start, depth, rules, seed_parts, [&mut NoObserver, &mut NoObserver])
+}
+
+/// [`play_pair`], with `observers[j]` seeing every ply of game `j` (A in role `j`).
+pub fn play_pair_observed<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    start: &G,
+    depth: Option<u32>,
+    rules: MatchRules,
+    seed_parts: &[u64],
+    observers: [&mut dyn Observer<G>; 2],
+) -> [GameRecord; 2] {
     let mut records = [GameRecord {
         a_role: 0,
         a_score: 0.5,
@@ -344,7 +357,7 @@ pub fn play_pair<G: Game>(
         parts.push(j as u64);
         let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
         let t0 = Instant::now();
-        let end = play_game(start, &mut agents, &rules, &mut rng, &mut NoObserver);
+        let end = play_game(start, &mut agents, &rules, &mut rng, observers[j]);
         *record = GameRecord {
             a_role,
             a_score: end.status.score_for(a_role).unwrap_or(0.5),

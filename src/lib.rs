@@ -18,6 +18,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod stats;
+pub mod texel;
 pub mod tournament;
 pub mod tunables;
 pub mod tune;
