@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
-use crate::game::Game;
+use crate::game::{Game, MatchRules, Status};
+use crate::texel::file::Labelled;
+use crate::texel::samples::{Collector, Filter, Samples};
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
 use crate::seeds::{self, Stream};
@@ -142,6 +144,64 @@ pub fn evaluate<G: Game>(
     exclude: Option<&HashSet<u64>>,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<JobResult, ArenaError> {
+    Ok(play_job::<G>(r, job, exclude, None, on_game)?.0)
+}
+
+/// Plays a job and keeps the positions `filter` lets through, labelled with their
+/// games' results, in game order (a pure function of the job, like [`evaluate`]).
+pub fn evaluate_collecting<G: Game>(
+    r: &Resolved,
+    job: &Job,
+    filter: &Filter,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(JobResult, Samples, Vec<Labelled>), ArenaError> {
+    play_job::<G>(r, job, None, Some(filter), on_game)
+}
+
+/// Plays two games and, with a filter, collects their positions.
+fn pair_with_positions<G: Game>(
+    players: &(PlayerSpec, PlayerSpec),
+    start: &G,
+    rules: MatchRules,
+    seed_parts: &[u64],
+    filter: Option<&Filter>,
+) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
+    let (a, b) = players;
+    let mut samples = Samples::new(G::feature_info().len());
+    let Some(filter) = filter else {
+        let pair = arena::play_pair(a, b, start, None, rules, seed_parts);
+        return (pair, samples, Vec::new());
+    };
+    let mut c0 = Collector::<G>::new(filter, rules);
+    let mut c1 = Collector::<G>::new(filter, rules);
+    let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
+    let mut texts = Vec::new();
+    for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
+        let score0 = if rec.a_role == 0 { rec.a_score } else { 1.0 - rec.a_score };
+        let status = match score0 {
+            s if s > 0.5 => Status::Win(0),
+            s if s < 0.5 => Status::Win(1),
+            _ => Status::Draw,
+        };
+        c.label(status, &mut samples);
+        for pos in c.positions() {
+            let mover = pos.side_to_move();
+            texts.push(Labelled {
+                text: pos.to_text(),
+                label: if mover == 0 { score0 } else { 1.0 - score0 },
+            });
+        }
+    }
+    (pair, samples, texts)
+}
+
+fn play_job<G: Game>(
+    r: &Resolved,
+    job: &Job,
+    exclude: Option<&HashSet<u64>>,
+    filter: Option<&Filter>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(JobResult, Samples, Vec<Labelled>), ArenaError> {
     let (open_stream, base) = job.round.seed_parts(r.exp.seed);
     let settings = MatchSettings {
         starts: r.starts.clone(),
@@ -191,7 +251,8 @@ pub fn evaluate<G: Game>(
         .enumerate()
         .flat_map(|(i, p)| (0..p.pairs).map(move |k| (i, k)))
         .collect();
-    let played: Vec<(usize, [GameRecord; 2], u64)> = tasks
+    type Played = (usize, [GameRecord; 2], u64, Samples, Vec<Labelled>);
+    let played: Vec<Played> = tasks
         .par_iter()
         .map(|&(i, k)| {
             let p = &job.pairings[i];
@@ -207,20 +268,24 @@ pub fn evaluate<G: Game>(
             let start: G = arena::opening(&openings, k as u64, &mut rng, exclude)?;
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
-            let (a, b) = &players[i];
-            let pair = arena::play_pair(a, b, &start, None, openings.rules(), &game_parts);
+            let (pair, samples, texts) =
+                pair_with_positions(&players[i], &start, openings.rules(), &game_parts, filter);
             on_game();
             on_game();
-            Ok((i, pair, start.hash()))
+            Ok((i, pair, start.hash(), samples, texts))
         })
         .collect::<Result<_, ArenaError>>()?;
     let mut games: Vec<Vec<[GameRecord; 2]>> = job.pairings.iter().map(|_| Vec::new()).collect();
     let mut openings = Vec::with_capacity(played.len());
-    for (i, pair, hash) in played {
+    let mut samples = Samples::new(G::feature_info().len());
+    let mut texts = Vec::new();
+    for (i, pair, hash, s, t) in played {
         games[i].push(pair);
         openings.push(hash);
+        samples.append(&s);
+        texts.extend(t);
     }
-    Ok(JobResult { games, openings })
+    Ok((JobResult { games, openings }, samples, texts))
 }
 
 /// Each candidate's fitness: its mean score against each rival, averaged over its rivals

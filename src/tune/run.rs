@@ -33,6 +33,9 @@ pub enum TuneError {
     /// The log or the charts could not be written.
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// A position file could not be read.
+    #[error(transparent)]
+    Positions(#[from] crate::texel::file::PositionFileError),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {
