@@ -320,7 +320,15 @@ pub fn play_pair<G: Game>(
     rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
-    play_pair_observed(a, b, start, depth, rules, seed_parts, [&mut NoObserver, &mut NoObserver])
+    play_pair_observed(
+        a,
+        b,
+        start,
+        depth,
+        rules,
+        seed_parts,
+        [&mut NoObserver, &mut NoObserver],
+    )
 }
 
 /// [`play_pair`], with `observers[j]` seeing every ply of game `j` (A in role `j`).

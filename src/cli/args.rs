@@ -43,6 +43,8 @@ pub enum Command {
     Plot(PlotArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
     Vvw(super::vvw::VvwArgs),
+    /// Write the labelled quiet positions of an experiment's games to a position file.
+    Positions(PositionsArgs),
 }
 
 /// Reads `--game`: one of the registry's games, or the library's error listing them.
@@ -260,6 +262,10 @@ pub struct BenchArgs {
     /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
     #[arg(long)]
     pub tuner: bool,
+    /// Instead: Texel fit speed, position-gradient evaluations per second on one thread
+    /// and on all, for Wolves & Sheep's 12 features per role.
+    #[arg(long)]
+    pub texel: bool,
     /// Instead: the search-technique table (nodes and seconds to complete each depth
     /// from the game's first start with each technique on and off; needs --game).
     #[arg(long)]
@@ -271,4 +277,19 @@ pub struct BenchArgs {
     /// bench genome).
     #[arg(long)]
     pub genome: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionsArgs {
+    /// The experiment whose start genome plays its opponents and itself.
+    pub experiment: PathBuf,
+    /// The position file to write (docs/positions.md).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Plies after the opening to skip (default: the experiment's Texel filter, or 2).
+    #[arg(long)]
+    pub skip_plies: Option<u32>,
+    /// Keep non-quiet positions too.
+    #[arg(long)]
+    pub all: bool,
 }

@@ -5,6 +5,7 @@ mod bench;
 mod course;
 mod depth_table;
 mod play;
+mod positions;
 mod progress;
 mod tournament;
 mod tune;
@@ -38,6 +39,7 @@ pub fn run() -> Result<()> {
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::Vvw(a) => vvw::run(a),
+        Command::Positions(a) => positions::positions(a),
     }
 }
 

@@ -55,7 +55,9 @@ pub struct Design {
 impl RoleDesign {
     fn new(s: &Samples, role: usize, space: &Space, base: &[Vec<f64>; 2]) -> Self {
         let touches = |d: &crate::tune::space::Dim| d.role == role || d.mirror == Some(role);
-        let cols: Vec<usize> = (0..space.len()).filter(|&i| touches(&space.dims[i])).collect();
+        let cols: Vec<usize> = (0..space.len())
+            .filter(|&i| touches(&space.dims[i]))
+            .collect();
         let mut tuned = vec![false; s.width];
         for &c in &cols {
             tuned[space.dims[c].feature] = true;
@@ -185,7 +187,13 @@ impl Design {
 
     /// Mean loss over the rows of both roles (role `r` scaled by `k[r]`) and, when asked,
     /// its gradient in `grad` (overwritten).
-    pub fn loss_grad(&self, theta: &[f64], k: [f64; 2], loss: Loss, mut grad: Option<&mut [f64]>) -> f64 {
+    pub fn loss_grad(
+        &self,
+        theta: &[f64],
+        k: [f64; 2],
+        loss: Loss,
+        mut grad: Option<&mut [f64]>,
+    ) -> f64 {
         if let Some(g) = grad.as_deref_mut() {
             g.fill(0.0);
         }

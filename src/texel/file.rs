@@ -49,7 +49,12 @@ pub fn write<G: Game>(path: &Path, positions: &[Labelled]) -> Result<(), Positio
         source,
     };
     let mut out = Vec::with_capacity(positions.len() * 40);
-    writeln!(out, "# weightforge positions: {} <label> <position>", G::NAME).map_err(io)?;
+    writeln!(
+        out,
+        "# weightforge positions: {} <label> <position>",
+        G::NAME
+    )
+    .map_err(io)?;
     for p in positions {
         writeln!(out, "{} {}", p.label, p.text).map_err(io)?;
     }
@@ -87,7 +92,11 @@ pub fn read<G: Game>(path: &Path) -> Result<Samples, PositionFileError> {
             .filter(|l: &f64| (0.0..=1.0).contains(l))
             .ok_or_else(|| bad(format!("label {label:?}: expected a number from 0 to 1")))?;
         let pos = G::parse(text.trim()).map_err(|e| bad(e.to_string()))?;
-        let score0 = if pos.side_to_move() == 0 { label } else { 1.0 - label };
+        let score0 = if pos.side_to_move() == 0 {
+            label
+        } else {
+            1.0 - label
+        };
         samples.push(&pos, score0 as f32, &mut buf);
     }
     Ok(samples)

@@ -29,7 +29,13 @@ impl Default for Filter {
 
 impl Filter {
     /// Whether `pos`, `ply` plies into the game, is kept.
-    pub fn keeps<G: Game>(&self, pos: &G, ply: u32, rules: &MatchRules, buf: &mut Vec<G::Move>) -> bool {
+    pub fn keeps<G: Game>(
+        &self,
+        pos: &G,
+        ply: u32,
+        rules: &MatchRules,
+        buf: &mut Vec<G::Move>,
+    ) -> bool {
         if ply < self.skip_plies || rules.status(pos) != Status::Ongoing {
             return false;
         }
@@ -124,7 +130,10 @@ impl<'a, G: Game> Collector<'a, G> {
 impl<G: Game> Observer<G> for Collector<'_, G> {
     fn after_ply(&mut self, after: &G) {
         self.ply += 1;
-        if self.filter.keeps(after, self.ply, &self.rules, &mut self.moves) {
+        if self
+            .filter
+            .keeps(after, self.ply, &self.rules, &mut self.moves)
+        {
             self.kept.push(after.clone());
         }
     }

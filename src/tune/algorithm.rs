@@ -13,9 +13,9 @@ use super::es::{Es, EsSpec};
 use super::plan::Plan;
 use super::spsa::Spsa;
 use super::texel::Texel;
+use crate::game::GameRng;
 use crate::texel::design::Design;
 use crate::texel::samples::Filter;
-use crate::game::GameRng;
 
 /// A parameter an algorithm cannot run with.
 #[derive(Clone, Debug, PartialEq)]

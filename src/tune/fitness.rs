@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
 use crate::game::{Game, MatchRules, Status};
-use crate::texel::file::Labelled;
-use crate::texel::samples::{Collector, Filter, Samples};
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
 use crate::seeds::{self, Stream};
+use crate::texel::file::Labelled;
+use crate::texel::samples::{Collector, Filter, Samples};
 
 /// Weights per role, in the game's feature order.
 pub type Weights = [Vec<f64>; 2];
@@ -177,7 +177,11 @@ fn pair_with_positions<G: Game>(
     let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
     let mut texts = Vec::new();
     for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
-        let score0 = if rec.a_role == 0 { rec.a_score } else { 1.0 - rec.a_score };
+        let score0 = if rec.a_role == 0 {
+            rec.a_score
+        } else {
+            1.0 - rec.a_score
+        };
         let status = match score0 {
             s if s > 0.5 => Status::Win(0),
             s if s < 0.5 => Status::Win(1),

@@ -12,9 +12,9 @@ use super::resolve::Resolved;
 use super::run::{self, Observer, Run, RunOptions, TuneError};
 use super::space::Space;
 use crate::game::Game;
+use crate::seeds::{self, Stream};
 use crate::texel::design::Design;
 use crate::texel::samples::Samples;
-use crate::seeds::{self, Stream};
 
 /// The checkpoint of a run that has not played yet: the algorithm at the start genome.
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
