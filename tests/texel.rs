@@ -56,15 +56,18 @@ fn fit_recovers_known_weights() {
     };
     let f = fit(&design, &start, &start, &settings);
     assert!(f.loss_after < 1e-5, "{} -> {}", f.loss_before, f.loss_after);
-    for r in 0..2 {
-        for k in 0..nf {
-            let got = f.k[r] * f.theta[r * nf + k];
-            assert!(
-                (got - truth[r][k]).abs() < 0.02,
-                "role {r} feature {k}: {got}"
-            );
+    let recovered = |f: &weightforge::texel::fit::Fitted, what: &str| {
+        for (r, t) in truth.iter().enumerate() {
+            for (k, want) in t.iter().enumerate() {
+                let got = f.k[r] * f.theta[r * nf + k];
+                assert!(
+                    (got - want).abs() < 0.02,
+                    "{what}: role {r} feature {k}: {got}"
+                );
+            }
         }
-    }
+    };
+    recovered(&f, "mse");
     // Log-loss has the same minimum.
     let log = fit(
         &design,
@@ -75,15 +78,7 @@ fn fit_recovers_known_weights() {
             ..settings
         },
     );
-    for r in 0..2 {
-        for k in 0..nf {
-            let got = log.k[r] * log.theta[r * nf + k];
-            assert!(
-                (got - truth[r][k]).abs() < 0.02,
-                "log-loss role {r} feature {k}: {got}"
-            );
-        }
-    }
+    recovered(&log, "log-loss");
 }
 
 #[test]
