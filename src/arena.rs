@@ -176,6 +176,24 @@ pub struct GameRecord {
     pub reason: EndReason,
 }
 
+impl GameRecord {
+    /// The game's end as the board saw it: the status from A's score and role.
+    pub fn end(&self) -> GameEnd {
+        let status = if self.a_score > 0.5 {
+            Status::Win(self.a_role)
+        } else if self.a_score < 0.5 {
+            Status::Win(crate::game::other(self.a_role))
+        } else {
+            Status::Draw
+        };
+        GameEnd {
+            status,
+            plies: self.plies,
+            reason: self.reason,
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
@@ -321,7 +339,15 @@ pub fn play_pair<G: Game>(
     rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
-    play_pair_logged(a, b, start, depth, rules, seed_parts, false).0
+    play_pair_observed(
+        a,
+        b,
+        start,
+        depth,
+        rules,
+        seed_parts,
+        [&mut NoObserver, &mut NoObserver],
+    )
 }
 
 /// [`play_pair`], also writing both games down when `log` is set.
@@ -334,6 +360,38 @@ pub fn play_pair_logged<G: Game>(
     seed_parts: &[u64],
     log: bool,
 ) -> LoggedPair {
+    if !log {
+        return (play_pair(a, b, start, depth, rules, seed_parts), None);
+    }
+    let mut recorders = [Recorder::default(), Recorder::default()];
+    let [r0, r1] = &mut recorders;
+    let records = play_pair_observed(a, b, start, depth, rules, seed_parts, [r0, r1]);
+    let mut j = 0;
+    let logs = recorders.map(|recorder| {
+        let specs = if records[j].a_role == 0 {
+            [a, b]
+        } else {
+            [b, a]
+        };
+        let mut parts = seed_parts.to_vec();
+        parts.push(j as u64);
+        let end = records[j].end();
+        j += 1;
+        recorder.finish(specs.map(PlayerSpec::name), parts, start, &end)
+    });
+    (records, Some(logs))
+}
+
+/// [`play_pair`], with `observers[j]` seeing every ply of game `j` (A in role `j`).
+pub fn play_pair_observed<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    start: &G,
+    depth: Option<u32>,
+    rules: MatchRules,
+    seed_parts: &[u64],
+    observers: [&mut dyn Observer<G>; 2],
+) -> [GameRecord; 2] {
     let mut records = [GameRecord {
         a_role: 0,
         a_score: 0.5,
@@ -341,8 +399,7 @@ pub fn play_pair_logged<G: Game>(
         seconds: 0.0,
         reason: EndReason::Rules,
     }; 2];
-    let mut logs: Vec<GameLog> = Vec::new();
-    for (j, record) in records.iter_mut().enumerate() {
+    for (j, (record, observer)) in records.iter_mut().zip(observers).enumerate() {
         let a_role: Role = j;
         let specs = if a_role == 0 { [a, b] } else { [b, a] };
         let mut agents = [
@@ -353,12 +410,7 @@ pub fn play_pair_logged<G: Game>(
         parts.push(j as u64);
         let mut rng = crate::seeds::rng(crate::seeds::Stream::Game, &parts);
         let t0 = Instant::now();
-        let mut recorder = Recorder::default();
-        let end = if log {
-            play_game(start, &mut agents, &rules, &mut rng, &mut recorder)
-        } else {
-            play_game(start, &mut agents, &rules, &mut rng, &mut NoObserver)
-        };
+        let end = play_game(start, &mut agents, &rules, &mut rng, observer);
         *record = GameRecord {
             a_role,
             a_score: end.status.score_for(a_role).unwrap_or(0.5),
@@ -366,13 +418,8 @@ pub fn play_pair_logged<G: Game>(
             seconds: t0.elapsed().as_secs_f64(),
             reason: end.reason,
         };
-        if log {
-            let players = specs.map(PlayerSpec::name);
-            logs.push(recorder.finish(players, parts, start, &end));
-        }
     }
-    let logs = <[GameLog; 2]>::try_from(logs).ok();
-    (records, logs)
+    records
 }
 
 /// The totals of a match from A's point of view.

@@ -21,6 +21,7 @@ pub mod seeds;
 pub mod sequential;
 pub mod sprt;
 pub mod stats;
+pub mod texel;
 pub mod tournament;
 pub mod tunables;
 pub mod tune;

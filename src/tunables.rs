@@ -93,3 +93,23 @@ pub const SPRT_BATCH_PAIRS: u64 = 20;
 
 /// Run page: seconds between reloads while the run goes on.
 pub const PAGE_REFRESH_SECS: u32 = 15;
+// ---- Texel tuning (src/texel, src/tune/texel.rs) ----
+
+/// Texel: plies after the opening whose positions are not kept (the first moves of the
+/// players still carry the random opening's imbalance).
+pub const TEXEL_SKIP_PLIES: u32 = 2;
+
+/// Texel: the range of K × (spread of the evaluation) searched for the logistic scale.
+pub const TEXEL_K_RANGE: (f64, f64) = (0.01, 20.0);
+
+/// Texel: golden-section iterations of the K search (each shrinks the range by 0.618).
+pub const TEXEL_K_ITERATIONS: u32 = 40;
+
+/// Texel: Adam's first-moment decay.
+pub const TEXEL_ADAM_BETA1: f64 = 0.9;
+
+/// Texel: Adam's second-moment decay.
+pub const TEXEL_ADAM_BETA2: f64 = 0.999;
+
+/// Texel: Adam's denominator guard.
+pub const TEXEL_ADAM_EPS: f64 = 1e-8;

@@ -47,6 +47,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Write the index page of every run in a reports folder.
     Report(ReportArgs),
+    /// Write the labelled quiet positions of an experiment's games to a position file.
+    Positions(PositionsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -291,6 +293,10 @@ pub struct BenchArgs {
     /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
     #[arg(long)]
     pub tuner: bool,
+    /// Instead: Texel fit speed, position-gradient evaluations per second on one thread
+    /// and on all, for Wolves & Sheep's 12 features per role.
+    #[arg(long)]
+    pub texel: bool,
     /// Instead: the search-technique table (nodes and seconds to complete each depth
     /// from the game's first start with each technique on and off; needs --game).
     #[arg(long)]
@@ -302,4 +308,19 @@ pub struct BenchArgs {
     /// bench genome).
     #[arg(long)]
     pub genome: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionsArgs {
+    /// The experiment whose start genome plays its opponents and itself.
+    pub experiment: PathBuf,
+    /// The position file to write (docs/positions.md).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Plies after the opening to skip (default: the experiment's Texel filter, or 2).
+    #[arg(long)]
+    pub skip_plies: Option<u32>,
+    /// Keep non-quiet positions too.
+    #[arg(long)]
+    pub all: bool,
 }

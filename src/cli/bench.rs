@@ -16,6 +16,9 @@ pub fn bench(a: BenchArgs) -> Result<()> {
     if a.tuner {
         return bench_tuner();
     }
+    if a.texel {
+        return bench_texel();
+    }
     if a.depth_table {
         return super::depth_table::run(&a);
     }
@@ -116,5 +119,69 @@ fn bench_tuner() -> Result<()> {
         rate(totals[1]),
         rate(totals[1]) / rate(totals[0])
     );
+    Ok(())
+}
+
+/// Texel fit speed: loss-and-gradient passes over 2 × 2^20 packed rows of Wolves & Sheep
+/// width (12 features, every weight tuned), on one thread and on all; the two must give
+/// the same figures to the bit.
+fn bench_texel() -> Result<()> {
+    use rand::{RngExt, SeedableRng};
+    use weightforge::game::Game;
+    use weightforge::games::wolves_sheep::WolvesSheep;
+    use weightforge::texel::design::{Design, Loss};
+    use weightforge::texel::samples::Samples;
+    use weightforge::tune::space::{Dim, Space};
+
+    let nf = WolvesSheep::feature_info().len();
+    let rows = 1usize << 20;
+    let mut rng = weightforge::game::GameRng::seed_from_u64(1);
+    let mut s = Samples::new(nf);
+    for r in 0..2 {
+        s.features[r] = (0..rows * nf)
+            .map(|_| rng.random_range(-4.0..4.0))
+            .collect();
+        s.labels[r] = (0..rows)
+            .map(|_| rng.random_range(0..3) as f32 / 2.0)
+            .collect();
+    }
+    let dims = (0..2)
+        .flat_map(|role| (0..nf).map(move |feature| (role, feature)))
+        .map(|(role, feature)| Dim {
+            role,
+            feature,
+            label: String::new(),
+            unit: 1.0,
+            mirror: None,
+        })
+        .collect();
+    let space = Space { dims };
+    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let theta: Vec<f64> = (0..space.len()).map(|i| 0.01 * i as f64).collect();
+    let all = rayon::current_num_threads();
+    let passes = 20;
+    let mut seen = Vec::new();
+    for threads in [1, all] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        let mut grad = vec![0.0; space.len()];
+        let t0 = Instant::now();
+        let mut loss = 0.0;
+        for _ in 0..passes {
+            loss =
+                pool.install(|| design.loss_grad(&theta, [0.5, 0.5], Loss::Mse, Some(&mut grad)));
+        }
+        let secs = t0.elapsed().as_secs_f64();
+        let per_s = (passes * design.rows()) as f64 / secs;
+        println!(
+            "texel fit ({} rows of {nf} features, {passes} passes): {threads} thread(s) {:.1} M position-gradients/s ({:.1} M/s per thread)",
+            design.rows(),
+            per_s / 1e6,
+            per_s / 1e6 / threads as f64
+        );
+        seen.push((loss, grad));
+    }
+    anyhow::ensure!(seen[0] == seen[1], "1 and {all} threads disagree");
     Ok(())
 }

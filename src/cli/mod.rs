@@ -5,6 +5,7 @@ mod bench;
 mod course;
 mod depth_table;
 mod play;
+mod positions;
 mod progress;
 mod replay;
 mod tournament;
@@ -41,6 +42,7 @@ pub fn run() -> Result<()> {
         Command::Vvw(a) => vvw::run(a),
         Command::Replay(a) => replay::replay(a),
         Command::Report(a) => tune::report(a),
+        Command::Positions(a) => positions::positions(a),
     }
 }
 

@@ -12,7 +12,10 @@ use super::cmaes::CmaEs;
 use super::es::{Es, EsSpec};
 use super::plan::Plan;
 use super::spsa::Spsa;
+use super::texel::Texel;
 use crate::game::GameRng;
+use crate::texel::design::Design;
+use crate::texel::samples::Filter;
 
 /// A parameter an algorithm cannot run with.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +73,23 @@ pub trait Method: Sized + Serialize + DeserializeOwned {
     fn mean(&self) -> &[f64];
     /// The current step size.
     fn sigma(&self) -> f64;
+    /// Which positions of the games to keep and which position files to add, for
+    /// algorithms that learn from positions ([`Plan::Positions`]).
+    fn position_source(_spec: &Self::Spec) -> Option<PositionSource> {
+        None
+    }
+    /// Takes the kept positions of a generation's games (after `tell`), packed in θ
+    /// coordinates.
+    fn tell_positions(&mut self, _design: &Design) {}
+}
+
+/// Where an algorithm that learns from positions gets them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionSource {
+    /// Which positions of the games are kept.
+    pub filter: Filter,
+    /// Position files added to every generation's positions.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Declares the registry: one line per algorithm, `Variant(Type)`, where the variant is
@@ -108,6 +128,13 @@ macro_rules! algorithms {
             pub fn plan(&self) -> Plan {
                 match self { $(AlgorithmSpec::$variant(_) => <$ty as Method>::PLAN,)+ }
             }
+
+            /// Where the positions come from, for algorithms that learn from them.
+            pub fn position_source(&self) -> Option<PositionSource> {
+                match self {
+                    $(AlgorithmSpec::$variant(s) => <$ty as Method>::position_source(s),)+
+                }
+            }
         }
 
         impl Algorithm {
@@ -135,6 +162,11 @@ macro_rules! algorithms {
                 match self { $(Algorithm::$variant(a) => a.tell(&ask.steps, results),)+ }
             }
 
+            /// Takes the positions of a generation's games.
+            pub fn tell_positions(&mut self, design: &Design) {
+                match self { $(Algorithm::$variant(a) => a.tell_positions(design),)+ }
+            }
+
             /// The current estimate of the best parameters.
             pub fn mean(&self) -> &[f64] {
                 match self { $(Algorithm::$variant(a) => a.mean(),)+ }
@@ -156,6 +188,8 @@ algorithms! {
     CmaEs(CmaEs),
     /// SPSA as fishtest runs it: θ+cΔ against θ−cΔ in game pairs.
     Spsa(Spsa),
+    /// Texel tuning: fit the weights to the labelled quiet positions of the games.
+    Texel(Texel),
 }
 
 impl Default for AlgorithmSpec {

@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
-use crate::game::Game;
+use crate::game::{Game, MatchRules, Status};
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
 use crate::record::GameLog;
 use crate::seeds::{self, Stream};
+use crate::texel::file::Labelled;
+use crate::texel::samples::{Collector, Filter, Samples};
 
 /// Weights per role, in the game's feature order.
 pub type Weights = [Vec<f64>; 2];
@@ -139,16 +141,89 @@ fn genome_with(base: &Genome, weights: &Weights, depth: [u32; 2], nodes: Option<
     }
 }
 
-/// A played pair: its pairing, games, opening hash and records.
-type PlayedPair = (usize, [GameRecord; 2], u64, Option<[GameLog; 2]>);
+/// One pair of a job: its pairing, its opening's hash, and what was played (the records,
+/// the written-down games of a validation, the positions kept for Texel and their text).
+type PlayedPair = (
+    usize,
+    u64,
+    (
+        [GameRecord; 2],
+        Option<[GameLog; 2]>,
+        Samples,
+        Vec<Labelled>,
+    ),
+);
 
-/// Plays a job (validation games are written down). `exclude` lists opening positions that must not be reused.
+/// Plays a job (validation games are written down). `exclude` lists opening positions
+/// that must not be reused.
 pub fn evaluate<G: Game>(
     r: &Resolved,
     job: &Job,
     exclude: Option<&HashSet<u64>>,
     on_game: &(dyn Fn() + Sync),
 ) -> Result<JobResult, ArenaError> {
+    Ok(play_job::<G>(r, job, exclude, None, on_game)?.0)
+}
+
+/// Plays a job and keeps the positions `filter` lets through, labelled with their
+/// games' results, in game order (a pure function of the job, like [`evaluate`]).
+pub fn evaluate_collecting<G: Game>(
+    r: &Resolved,
+    job: &Job,
+    filter: &Filter,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(JobResult, Samples, Vec<Labelled>), ArenaError> {
+    play_job::<G>(r, job, None, Some(filter), on_game)
+}
+
+/// Plays two games and, with a filter, collects their positions.
+fn pair_with_positions<G: Game>(
+    players: &(PlayerSpec, PlayerSpec),
+    start: &G,
+    rules: MatchRules,
+    seed_parts: &[u64],
+    filter: Option<&Filter>,
+) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
+    let (a, b) = players;
+    let mut samples = Samples::new(G::feature_info().len());
+    let Some(filter) = filter else {
+        let pair = arena::play_pair(a, b, start, None, rules, seed_parts);
+        return (pair, samples, Vec::new());
+    };
+    let mut c0 = Collector::<G>::new(filter, rules);
+    let mut c1 = Collector::<G>::new(filter, rules);
+    let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
+    let mut texts = Vec::new();
+    for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
+        let score0 = if rec.a_role == 0 {
+            rec.a_score
+        } else {
+            1.0 - rec.a_score
+        };
+        let status = match score0 {
+            s if s > 0.5 => Status::Win(0),
+            s if s < 0.5 => Status::Win(1),
+            _ => Status::Draw,
+        };
+        c.label(status, &mut samples);
+        for pos in c.positions() {
+            let mover = pos.side_to_move();
+            texts.push(Labelled {
+                text: pos.to_text(),
+                label: if mover == 0 { score0 } else { 1.0 - score0 },
+            });
+        }
+    }
+    (pair, samples, texts)
+}
+
+fn play_job<G: Game>(
+    r: &Resolved,
+    job: &Job,
+    exclude: Option<&HashSet<u64>>,
+    filter: Option<&Filter>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<(JobResult, Samples, Vec<Labelled>), ArenaError> {
     let (open_stream, base) = job.round.seed_parts(r.exp.seed);
     let settings = MatchSettings {
         starts: r.starts.clone(),
@@ -214,28 +289,41 @@ pub fn evaluate<G: Game>(
             let start: G = arena::opening(&openings, k as u64, &mut rng, exclude)?;
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
-            let (a, b) = &players[i];
-            let log = job.round == Round::Validation;
-            let (pair, logs) =
-                arena::play_pair_logged(a, b, &start, None, openings.rules(), &game_parts, log);
+            let rules = openings.rules();
+            let played = if job.round == Round::Validation {
+                let (a, b) = &players[i];
+                let (pair, logs) =
+                    arena::play_pair_logged(a, b, &start, None, rules, &game_parts, true);
+                let samples = Samples::new(G::feature_info().len());
+                (pair, logs, samples, Vec::new())
+            } else {
+                let (pair, samples, texts) =
+                    pair_with_positions(&players[i], &start, rules, &game_parts, filter);
+                (pair, None, samples, texts)
+            };
             on_game();
             on_game();
-            Ok((i, pair, start.hash(), logs))
+            Ok((i, start.hash(), played))
         })
         .collect::<Result<_, ArenaError>>()?;
     let mut games: Vec<Vec<[GameRecord; 2]>> = job.pairings.iter().map(|_| Vec::new()).collect();
     let mut openings = Vec::with_capacity(played.len());
     let mut logs = Vec::new();
-    for (i, pair, hash, log) in played {
+    let mut samples = Samples::new(G::feature_info().len());
+    let mut texts = Vec::new();
+    for (i, hash, (pair, log, s, t)) in played {
         games[i].push(pair);
         openings.push(hash);
         logs.extend(log.into_iter().flatten());
+        samples.append(&s);
+        texts.extend(t);
     }
-    Ok(JobResult {
+    let result = JobResult {
         games,
         openings,
         logs,
-    })
+    };
+    Ok((result, samples, texts))
 }
 
 /// Each candidate's fitness: its mean score against each rival, averaged over its rivals

@@ -24,4 +24,5 @@ pub mod resolve;
 pub mod run;
 pub mod space;
 pub mod spsa;
+pub mod texel;
 pub mod train;

@@ -12,6 +12,9 @@ pub enum Plan {
     AgainstPool,
     /// Candidate 2i plays candidate 2i+1 (SPSA's θ+ against θ−).
     Pairwise,
+    /// The candidates play the pool and themselves, and the games' positions are kept
+    /// (Texel: they are what the algorithm is told).
+    Positions,
 }
 
 /// What the games of a generation say.
@@ -37,6 +40,7 @@ impl Plan {
                 2 * per_candidate * candidates
             }
             Plan::Pairwise => 2 * pairs * (candidates / 2),
+            Plan::Positions => Plan::AgainstPool.games(r, candidates, g) + 2 * pairs * candidates,
         }
     }
 
@@ -75,6 +79,12 @@ impl Plan {
                     pairings.push(like_first(2 * k, Rival::Candidate(2 * k + 1)));
                 }
             }
+            Plan::Positions => {
+                pairings = Plan::AgainstPool.pairings(r, candidates, hall_of_fame);
+                for c in 0..candidates {
+                    pairings.push(like_first(c, Rival::Candidate(c)));
+                }
+            }
         }
         pairings
     }
@@ -82,7 +92,7 @@ impl Plan {
     /// Reads a generation's games; `scores` are the candidates' fitness.
     pub fn read(self, r: &Resolved, job: &Job, result: &JobResult, scores: &[f64]) -> Reading {
         match self {
-            Plan::AgainstPool => Reading {
+            Plan::AgainstPool | Plan::Positions => Reading {
                 feedback: scores.to_vec(),
                 opponent_scores: (0..r.opponents.len())
                     .map(|i| pool_score(job, result, i))

@@ -40,6 +40,9 @@ pub enum TuneError {
     /// The validation games could not be written.
     #[error(transparent)]
     Record(crate::record::RecordError),
+    /// A position file could not be read.
+    #[error(transparent)]
+    Positions(#[from] crate::texel::file::PositionFileError),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::algorithm::{Algorithm, Ask};
+use super::algorithm::{Algorithm, Ask, PositionSource};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
 use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
 use super::page::RunState;
@@ -15,6 +15,8 @@ use super::space::Space;
 use crate::arena::MatchResult;
 use crate::game::Game;
 use crate::seeds::{self, Stream};
+use crate::texel::design::Design;
+use crate::texel::samples::Samples;
 
 /// The checkpoint of a run that has not played yet: the algorithm at the start genome.
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
@@ -74,14 +76,24 @@ pub(super) fn train<G: Game>(
         .sum();
     obs.phase("training", remaining);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
+    let source = position_source::<G>(r)?;
     for g in cp.completed + 1..=r.exp.generations {
         if r.exp.max_games.is_some_and(|m| cp.games >= m) {
             obs.message(&format!("game budget reached after {} games", cp.games));
             break;
         }
         let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
-        let result = fitness::evaluate::<G>(r, &job, None, &|| obs.game())?;
-        let row = learn(run, cp, &ask, &job, &result, g);
+        let (result, design) = match &source {
+            None => (fitness::evaluate::<G>(r, &job, None, &|| obs.game())?, None),
+            Some((src, extra)) => {
+                let (result, mut samples, _) =
+                    fitness::evaluate_collecting::<G>(r, &job, &src.filter, &|| obs.game())?;
+                samples.append(extra);
+                let design = Design::new(&samples, &run.space, &r.start.weights);
+                (result, Some(design))
+            }
+        };
+        let row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
         for h in &result.openings {
             if seen.insert(*h) {
                 cp.training_openings.push(*h);
@@ -102,6 +114,19 @@ pub(super) fn train<G: Game>(
     Ok(None)
 }
 
+/// The position filter of an algorithm that learns from positions, and the rows of its
+/// position files (read once).
+fn position_source<G: Game>(r: &Resolved) -> Result<Option<(PositionSource, Samples)>, TuneError> {
+    let Some(src) = r.exp.algorithm.position_source() else {
+        return Ok(None);
+    };
+    let mut extra = Samples::new(G::feature_info().len());
+    for path in &src.files {
+        extra.append(&crate::texel::file::read::<G>(path)?);
+    }
+    Ok(Some((src, extra)))
+}
+
 /// Tells the algorithm what generation `g`'s games say, keeps the hall of fame, and
 /// returns the generation's log row.
 fn learn(
@@ -109,13 +134,16 @@ fn learn(
     cp: &mut Checkpoint,
     ask: &Ask,
     job: &Job,
-    result: &JobResult,
+    (result, design): (&JobResult, Option<&Design>),
     g: u32,
 ) -> GenerationRow {
     let r = run.r;
     let scores = fitness::candidate_scores(job, result);
     let reading = ask.plan.read(r, job, result, &scores);
     cp.algorithm.tell(ask, &reading.feedback);
+    if let Some(design) = design {
+        cp.algorithm.tell_positions(design);
+    }
     cp.games += result.game_count();
     if r.exp.hall_of_fame > 0 {
         cp.hall_of_fame.push(cp.algorithm.mean().to_vec());

@@ -1,0 +1,140 @@
+//! Labelled positions as plain feature rows: a game observer keeps the quiet positions
+//! of a game, and once the result is known every kept position becomes one row per role
+//! (that role's features, the result from that role's view).
+
+use serde::{Deserialize, Serialize};
+
+use crate::arena::Observer;
+use crate::game::{Game, MatchRules, Role, Status};
+
+/// Which positions of a game are kept.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Plies after the opening that are skipped (the opening's random moves still show).
+    pub skip_plies: u32,
+    /// Keep only quiet positions: no tactical move (capture, push-off, battle) for the
+    /// side to move, so the static evaluation is what a short search would see.
+    pub quiet: bool,
+}
+
+impl Default for Filter {
+    fn default() -> Self {
+        Filter {
+            skip_plies: crate::tunables::TEXEL_SKIP_PLIES,
+            quiet: true,
+        }
+    }
+}
+
+impl Filter {
+    /// Whether `pos`, `ply` plies into the game, is kept.
+    pub fn keeps<G: Game>(
+        &self,
+        pos: &G,
+        ply: u32,
+        rules: &MatchRules,
+        buf: &mut Vec<G::Move>,
+    ) -> bool {
+        if ply < self.skip_plies || rules.status(pos) != Status::Ongoing {
+            return false;
+        }
+        if !self.quiet {
+            return true;
+        }
+        rules.search_moves(pos, buf);
+        !buf.iter().any(|&m| pos.is_tactical(m))
+    }
+}
+
+/// Labelled rows: per role, `features` holds `width` floats per row and `labels` one
+/// score (1, ½, 0 from that role's view) per row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Samples {
+    /// Features per row.
+    pub width: usize,
+    /// Packed feature rows, per role.
+    pub features: [Vec<f32>; 2],
+    /// Labels, per role.
+    pub labels: [Vec<f32>; 2],
+}
+
+impl Samples {
+    /// No rows, `width` features each.
+    pub fn new(width: usize) -> Self {
+        Samples {
+            width,
+            ..Samples::default()
+        }
+    }
+
+    /// Rows of role `r`.
+    pub fn rows(&self, r: Role) -> usize {
+        self.labels[r].len()
+    }
+
+    /// Adds `pos` with `score0`, the result for role 0, one row per role.
+    pub fn push<G: Game>(&mut self, pos: &G, score0: f32, buf: &mut [f32]) {
+        for r in 0..2 {
+            pos.features(r, buf);
+            self.features[r].extend_from_slice(buf);
+            self.labels[r].push(if r == 0 { score0 } else { 1.0 - score0 });
+        }
+    }
+
+    /// Appends `other`'s rows.
+    pub fn append(&mut self, other: &Samples) {
+        for r in 0..2 {
+            self.features[r].extend_from_slice(&other.features[r]);
+            self.labels[r].extend_from_slice(&other.labels[r]);
+        }
+    }
+}
+
+/// Watches one game and keeps its quiet positions until the result is known.
+pub struct Collector<'a, G: Game> {
+    filter: &'a Filter,
+    rules: MatchRules,
+    ply: u32,
+    moves: Vec<G::Move>,
+    kept: Vec<G>,
+}
+
+impl<'a, G: Game> Collector<'a, G> {
+    /// A collector for one game played under `rules`.
+    pub fn new(filter: &'a Filter, rules: MatchRules) -> Self {
+        Collector {
+            filter,
+            rules,
+            ply: 0,
+            moves: Vec::new(),
+            kept: Vec::new(),
+        }
+    }
+
+    /// The kept positions.
+    pub fn positions(&self) -> &[G] {
+        &self.kept
+    }
+
+    /// Adds the kept positions, labelled with the game's final `status`, to `out`.
+    pub fn label(&self, status: Status, out: &mut Samples) {
+        let mut buf = vec![0.0; out.width];
+        let score0 = status.score_for(0).unwrap_or(0.5) as f32;
+        for pos in &self.kept {
+            out.push(pos, score0, &mut buf);
+        }
+    }
+}
+
+impl<G: Game> Observer<G> for Collector<'_, G> {
+    fn after_ply(&mut self, after: &G) {
+        self.ply += 1;
+        if self
+            .filter
+            .keeps(after, self.ply, &self.rules, &mut self.moves)
+        {
+            self.kept.push(after.clone());
+        }
+    }
+}

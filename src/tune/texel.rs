@@ -1,0 +1,142 @@
+//! Texel tuning as a tuning algorithm: each generation the current weights play the
+//! opponent pool, the hall of fame and themselves ([`Plan::Positions`]); the quiet
+//! positions of those games, labelled with the results, are what the algorithm is told,
+//! and it refits the weights to them (K per role, then Adam with an L2 pull toward the
+//! start). No games are played while fitting.
+
+use serde::{Deserialize, Serialize};
+
+use super::algorithm::{positive, BadParam, Method, PositionSource};
+use super::plan::Plan;
+use crate::game::GameRng;
+use crate::texel::design::{Design, Loss};
+use crate::texel::fit::{fit, FitSettings};
+use crate::texel::samples::Filter;
+
+/// The experiment's `Texel(steps: .., rate: .., l2: .., ..)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TexelSpec {
+    /// Adam steps per fit.
+    #[serde(default = "default_steps")]
+    pub steps: u32,
+    /// Adam's learning rate in normalised weight units.
+    #[serde(default = "default_rate")]
+    pub rate: f64,
+    /// L2 strength toward the start weights.
+    #[serde(default = "default_l2")]
+    pub l2: f64,
+    /// `Mse` (Texel's original) or `LogLoss`.
+    #[serde(default)]
+    pub loss: Loss,
+    /// Which positions are kept.
+    #[serde(default)]
+    pub filter: Filter,
+    /// Position files (docs/positions.md) added to every generation's positions.
+    #[serde(default)]
+    pub files: Vec<std::path::PathBuf>,
+}
+
+fn default_steps() -> u32 {
+    200
+}
+fn default_rate() -> f64 {
+    0.05
+}
+fn default_l2() -> f64 {
+    1e-4
+}
+
+/// The Texel state (all a checkpoint needs: every generation fits fresh positions).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Texel {
+    /// The current weights θ.
+    pub mean: Vec<f64>,
+    /// The start weights θ₀ the L2 term pulls toward.
+    pub theta0: Vec<f64>,
+    /// The fit's settings.
+    pub settings: FitSettings,
+    /// The last fit's scale per role.
+    pub k: [f64; 2],
+    /// The size of the last fit's change of θ (logged as sigma).
+    pub step: f64,
+}
+
+impl Method for Texel {
+    type Spec = TexelSpec;
+    const NAME: &'static str = "texel";
+    const PLAN: Plan = Plan::Positions;
+
+    fn check(spec: &TexelSpec) -> Result<(), BadParam> {
+        if spec.steps == 0 {
+            return Err(BadParam {
+                field: "steps",
+                message: "0: must be at least 1".into(),
+            });
+        }
+        positive("rate", spec.rate)?;
+        if !(spec.l2.is_finite() && spec.l2 >= 0.0) {
+            return Err(BadParam {
+                field: "l2",
+                message: format!("{}: must be a number ≥ 0", spec.l2),
+            });
+        }
+        Ok(())
+    }
+
+    fn candidates(_spec: &TexelSpec) -> u64 {
+        1
+    }
+
+    fn start(spec: &TexelSpec, theta0: Vec<f64>, _generations: u32) -> Self {
+        Texel {
+            mean: theta0.clone(),
+            theta0,
+            settings: FitSettings {
+                loss: spec.loss,
+                steps: spec.steps,
+                rate: spec.rate,
+                l2: spec.l2,
+            },
+            k: [1.0; 2],
+            step: 0.0,
+        }
+    }
+
+    fn ask(&self, _rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        (vec![self.mean.clone()], vec![Vec::new()])
+    }
+
+    fn tell(&mut self, _steps: &[Vec<f64>], _results: &[f64]) {}
+
+    fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    fn sigma(&self) -> f64 {
+        self.step
+    }
+
+    fn position_source(spec: &TexelSpec) -> Option<PositionSource> {
+        Some(PositionSource {
+            filter: spec.filter.clone(),
+            files: spec.files.clone(),
+        })
+    }
+
+    fn tell_positions(&mut self, design: &Design) {
+        if design.rows() == 0 {
+            return;
+        }
+        let f = fit(design, &self.mean, &self.theta0, &self.settings);
+        self.step = f
+            .theta
+            .iter()
+            .zip(&self.mean)
+            .map(|(a, b)| (a - b).powi(2))
+            .sum::<f64>()
+            .sqrt();
+        self.mean = f.theta;
+        self.k = f.k;
+    }
+}

@@ -1,0 +1,249 @@
+//! Texel tuning: the fit recovers known weights from synthetic positions, position files
+//! round-trip and name the bad line, and a tiny Texel run finishes and resumes after an
+//! interruption to the same genome.
+
+use std::path::Path;
+
+use rand::{RngExt, SeedableRng};
+use weightforge::game::{Game, GameRng};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::texel::design::{Design, Loss};
+use weightforge::texel::file::{self, Labelled, PositionFileError};
+use weightforge::texel::fit::{fit, FitSettings};
+use weightforge::texel::samples::Samples;
+use weightforge::tune::checkpoint::Checkpoint;
+use weightforge::tune::experiment::Experiment;
+use weightforge::tune::run::{self, RunEnd, RunOptions, RunSummary, Silent};
+use weightforge::tune::space::{Dim, Space};
+
+fn unit_space(nf: usize) -> Space {
+    let dims = (0..2)
+        .flat_map(|role| (0..nf).map(move |feature| (role, feature)))
+        .map(|(role, feature)| Dim {
+            role,
+            feature,
+            label: format!("{role}:{feature}"),
+            unit: 1.0,
+            mirror: None,
+        })
+        .collect();
+    Space { dims }
+}
+
+#[test]
+fn fit_recovers_known_weights() {
+    // Labels are sigmoid(θ*·x) exactly; the fit finds K and then θ with K·θ = θ*.
+    let nf = 4;
+    let truth = [[0.8, -0.5, 0.3, 0.0], [-0.2, 0.6, 0.0, 0.9]];
+    let mut rng = GameRng::seed_from_u64(9);
+    let mut s = Samples::new(nf);
+    for (r, t) in truth.iter().enumerate() {
+        for _ in 0..20_000 {
+            let x: Vec<f32> = (0..nf).map(|_| rng.random_range(-3.0..3.0)).collect();
+            let e: f64 = x.iter().zip(t).map(|(&a, &b)| a as f64 * b).sum();
+            s.features[r].extend_from_slice(&x);
+            s.labels[r].push((1.0 / (1.0 + (-e).exp())) as f32);
+        }
+    }
+    let space = unit_space(nf);
+    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let start = vec![0.1; 2 * nf];
+    let settings = FitSettings {
+        loss: Loss::Mse,
+        steps: 1500,
+        rate: 0.02,
+        l2: 0.0,
+    };
+    let f = fit(&design, &start, &start, &settings);
+    assert!(f.loss_after < 1e-5, "{} -> {}", f.loss_before, f.loss_after);
+    let recovered = |f: &weightforge::texel::fit::Fitted, what: &str| {
+        for (r, t) in truth.iter().enumerate() {
+            for (k, want) in t.iter().enumerate() {
+                let got = f.k[r] * f.theta[r * nf + k];
+                assert!(
+                    (got - want).abs() < 0.02,
+                    "{what}: role {r} feature {k}: {got}"
+                );
+            }
+        }
+    };
+    recovered(&f, "mse");
+    // Log-loss has the same minimum.
+    let log = fit(
+        &design,
+        &start,
+        &start,
+        &FitSettings {
+            loss: Loss::LogLoss,
+            ..settings
+        },
+    );
+    recovered(&log, "log-loss");
+}
+
+#[test]
+fn gradient_does_not_depend_on_thread_count() {
+    let nf = 3;
+    let mut rng = GameRng::seed_from_u64(4);
+    let mut s = Samples::new(nf);
+    for r in 0..2 {
+        s.features[r] = (0..300_000 * nf)
+            .map(|_| rng.random_range(-2.0..2.0))
+            .collect();
+        s.labels[r] = (0..300_000)
+            .map(|_| rng.random_range(0..3) as f32 / 2.0)
+            .collect();
+    }
+    let design = Design::new(&s, &unit_space(nf), &[vec![0.0; nf], vec![0.0; nf]]);
+    let theta = vec![0.3, -0.2, 0.1, 0.5, 0.0, -0.4];
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut g = vec![0.0; 6];
+        let l = pool.install(|| design.loss_grad(&theta, [0.7, 1.1], Loss::Mse, Some(&mut g)));
+        (l, g)
+    };
+    assert_eq!(run(1), run(3));
+}
+
+#[test]
+fn position_files_round_trip_and_name_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.txt");
+    let start = WolvesSheep::new();
+    let positions = vec![
+        Labelled {
+            text: start.to_text(),
+            label: 1.0,
+        },
+        Labelled {
+            text: start.to_text(),
+            label: 0.5,
+        },
+    ];
+    file::write::<WolvesSheep>(&path, &positions).unwrap();
+    let s = file::read::<WolvesSheep>(&path).unwrap();
+    assert_eq!(s.rows(0), 2);
+    // The side to move in the start is wolves (role 0): its label is the file's.
+    assert_eq!(s.labels[0], vec![1.0, 0.5]);
+    assert_eq!(s.labels[1], vec![0.0, 0.5]);
+    let mut f = vec![0.0; s.width];
+    start.features(1, &mut f);
+    assert_eq!(&s.features[1][..s.width], &f[..]);
+
+    std::fs::write(
+        &path,
+        "# comment\n1 SSSSS/SSSSS/...../...../.W.W. w\n2 SSSSS/SSSSS/...../...../.W.W. w\n",
+    )
+    .unwrap();
+    match file::read::<WolvesSheep>(&path) {
+        Err(PositionFileError::Line { line, message, .. }) => {
+            assert_eq!(line, 3);
+            assert!(message.contains("label"), "{message}");
+        }
+        other => panic!("expected a line error, got {other:?}"),
+    }
+    std::fs::write(&path, "1 not-a-board\n").unwrap();
+    let e = file::read::<WolvesSheep>(&path).unwrap_err().to_string();
+    assert!(e.contains("p.txt:1:"), "{e}");
+}
+
+fn tiny(dir: &Path) -> Experiment {
+    let text = format!(
+        r#"(
+            name: "tiny_texel",
+            game: "wolves_sheep",
+            seed: 5,
+            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001),
+            generations: 3,
+            start: "luo2023",
+            tune_roles: ["wolves", "sheep"],
+            opponents: [
+                (player: "luo2023", depth: {{"wolves": 1, "sheep": 1}}),
+                (player: "random", pairs: 1),
+            ],
+            pairs_per_opponent: 2,
+            hall_of_fame: 1,
+            openings: (plies: 6),
+            ply_cap: 60,
+            validation: (finalists: 2, selection_pairs: 2, pairs: 3),
+            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+        )"#,
+        dir.display()
+    );
+    Experiment::parse(&text, "tiny.ron").expect("the test experiment parses")
+}
+
+fn run_in_pool(
+    exp: &Experiment,
+    threads: usize,
+    options: &RunOptions,
+    resume: Option<Checkpoint>,
+) -> RunEnd {
+    let r = exp.resolve::<WolvesSheep>("tiny.ron").expect("resolves");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| run::evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
+        .expect("the run completes")
+}
+
+fn finished(end: RunEnd) -> RunSummary {
+    match end {
+        RunEnd::Finished(s) => *s,
+        RunEnd::Interrupted { completed } => panic!("interrupted after {completed}"),
+    }
+}
+
+#[test]
+fn texel_run_finishes_and_resumes_to_the_same_genome() {
+    let whole_dir = tempfile::tempdir().unwrap();
+    let whole = finished(run_in_pool(
+        &tiny(whole_dir.path()),
+        2,
+        &RunOptions::default(),
+        None,
+    ));
+    assert_ne!(
+        whole.best.weights,
+        tiny(whole_dir.path())
+            .resolve::<WolvesSheep>("t")
+            .unwrap()
+            .start
+            .weights
+    );
+    for f in [
+        "generations.csv",
+        "fitness.png",
+        "weights.png",
+        "validation.txt",
+        "best.ron",
+    ] {
+        assert!(
+            whole_dir.path().join("reports/tiny_texel").join(f).exists(),
+            "{f}"
+        );
+    }
+
+    let split_dir = tempfile::tempdir().unwrap();
+    let exp = tiny(split_dir.path());
+    let stop = RunOptions {
+        stop_after: Some(1),
+    };
+    match run_in_pool(&exp, 2, &stop, None) {
+        RunEnd::Interrupted { completed } => assert_eq!(completed, 1),
+        RunEnd::Finished(_) => panic!("should stop after generation 1"),
+    }
+    let cp = Checkpoint::load(&split_dir.path().join("reports/tiny_texel")).unwrap();
+    let resumed = finished(run_in_pool(
+        &cp.experiment.clone(),
+        1,
+        &RunOptions::default(),
+        Some(cp),
+    ));
+    assert_eq!(resumed.best, whole.best);
+    assert_eq!(resumed.training_games, whole.training_games);
+}
