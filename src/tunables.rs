@@ -77,3 +77,17 @@ pub const VVW_CONNECT_TIMEOUT_SECS: f64 = 10.0;
 /// Vampires vs Werewolves features `humans_race` and `hunt_diff`: a prize `d` plies away
 /// counts `VVW_RACE_DISCOUNT^d` of its size.
 pub const VVW_RACE_DISCOUNT: f64 = 0.9;
+
+// --- Engine protocol (outside players) ---
+
+/// Engine protocol: time per move sent with `go movetime` when the player's spelling
+/// names none (milliseconds).
+pub const ENGINE_MOVE_TIME_MS: u64 = 2_000;
+
+/// Engine protocol: a move may arrive this long after its `movetime` (pipe, process
+/// scheduling, an interpreter's start) before it loses on time (milliseconds).
+pub const ENGINE_TIME_MARGIN_MS: u64 = 500;
+
+/// Engine protocol: time for the handshake (`weightforge 1` to `ready`), which includes
+/// the process's start (milliseconds).
+pub const ENGINE_START_MS: u64 = 10_000;

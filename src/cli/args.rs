@@ -43,6 +43,9 @@ pub enum Command {
     Plot(PlotArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
     Vvw(super::vvw::VvwArgs),
+    /// Run a genome as an engine speaking the engine protocol on stdin/stdout
+    /// (docs/engine-protocol.md).
+    Engine(EngineArgs),
 }
 
 /// Reads `--game`: one of the registry's games, or the library's error listing them.
@@ -271,4 +274,15 @@ pub struct BenchArgs {
     /// bench genome).
     #[arg(long)]
     pub genome: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// The game.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The genome (file or built-in name) that plays; its weights are declared as
+    /// `weight <role>:<feature> <value>` and can be changed with `set`.
+    #[arg(long)]
+    pub genome: String,
 }

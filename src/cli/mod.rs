@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod course;
 mod depth_table;
+mod engine;
 mod play;
 mod progress;
 mod tournament;
@@ -38,6 +39,7 @@ pub fn run() -> Result<()> {
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::Vvw(a) => vvw::run(a),
+        Command::Engine(a) => engine::run(a),
     }
 }
 

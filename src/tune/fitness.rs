@@ -165,6 +165,7 @@ pub fn evaluate<G: Game>(
             let rival = match p.rival {
                 Rival::Pool(i) => match &r.opponents[i].spec {
                     PlayerSpec::Random => PlayerSpec::Random,
+                    PlayerSpec::Engine(e) => PlayerSpec::Engine(Arc::clone(e)),
                     PlayerSpec::Genome(g) => {
                         PlayerSpec::Genome(Arc::new(genome_with(g, &g.weights, p.depth, p.nodes)))
                     }

@@ -217,7 +217,7 @@ impl Checker<'_> {
         let spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
             PlayerSpec::Genome(g) => (g.depth, g.nodes),
-            PlayerSpec::Random => (start.depth, start.nodes),
+            PlayerSpec::Random | PlayerSpec::Engine(_) => (start.depth, start.nodes),
         };
         let mut depth = own_depth;
         for (role, d) in o.depth.iter().flatten() {
