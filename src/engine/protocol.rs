@@ -91,7 +91,7 @@ pub enum Reply {
 
 /// A line an engine may not send.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{why} in engine line {line:?}")]
+#[error("{why} in line {line:?}")]
 pub struct LineError {
     /// The line as received.
     pub line: String,
