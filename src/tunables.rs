@@ -91,3 +91,7 @@ pub const ENGINE_TIME_MARGIN_MS: u64 = 500;
 /// Engine protocol: time for the handshake (`weightforge 1` to `ready`), which includes
 /// the process's start (milliseconds).
 pub const ENGINE_START_MS: u64 = 10_000;
+
+/// Tuning an engine's constants: a declared range `min..max` spans this many units of
+/// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
+pub const ENGINE_RANGE_UNITS: f64 = 4.0;

@@ -97,11 +97,14 @@ pub enum ExportFormat {
     Ron,
     Json,
     Toml,
+    /// One `name value` line per weight (an engine's constants, or a genome's weights
+    /// as `role:feature value`, the names `weightforge engine` declares).
+    Lines,
 }
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The genome file.
+    /// The genome file, or the constants file an evolve run of an engine wrote.
     pub genome: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]

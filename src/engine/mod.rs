@@ -4,6 +4,7 @@
 //! a lost game counted by kind ([`crate::arena::FaultKind`]).
 
 pub mod agent;
+pub mod constants;
 pub mod log;
 pub mod pool;
 pub mod process;

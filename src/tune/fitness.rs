@@ -126,15 +126,6 @@ pub fn job_games(job: &Job) -> u64 {
     job.pairings.iter().map(|p| 2 * p.pairs as u64).sum()
 }
 
-fn genome_with(base: &Genome, weights: &Weights, depth: [u32; 2], nodes: Option<u64>) -> Genome {
-    Genome {
-        weights: weights.clone(),
-        depth,
-        nodes,
-        ..base.clone()
-    }
-}
-
 /// Plays a job. `exclude` lists opening positions that must not be reused.
 pub fn evaluate<G: Game>(
     r: &Resolved,
@@ -156,32 +147,19 @@ pub fn evaluate<G: Game>(
         .pairings
         .iter()
         .map(|p| {
-            let cand = PlayerSpec::Genome(Arc::new(genome_with(
-                &r.start,
-                &job.candidates[p.candidate],
-                p.depth,
-                p.nodes,
-            )));
+            let cand = r.player(&job.candidates[p.candidate], p.depth, p.nodes);
             let rival = match p.rival {
                 Rival::Pool(i) => match &r.opponents[i].spec {
                     PlayerSpec::Random => PlayerSpec::Random,
                     PlayerSpec::Engine(e) => PlayerSpec::Engine(Arc::clone(e)),
-                    PlayerSpec::Genome(g) => {
-                        PlayerSpec::Genome(Arc::new(genome_with(g, &g.weights, p.depth, p.nodes)))
-                    }
+                    PlayerSpec::Genome(g) => PlayerSpec::Genome(Arc::new(Genome {
+                        depth: p.depth,
+                        nodes: p.nodes,
+                        ..(**g).clone()
+                    })),
                 },
-                Rival::HallOfFame(i) => PlayerSpec::Genome(Arc::new(genome_with(
-                    &r.start,
-                    &job.hall_of_fame[i],
-                    p.depth,
-                    p.nodes,
-                ))),
-                Rival::Candidate(i) => PlayerSpec::Genome(Arc::new(genome_with(
-                    &r.start,
-                    &job.candidates[i],
-                    p.depth,
-                    p.nodes,
-                ))),
+                Rival::HallOfFame(i) => r.player(&job.hall_of_fame[i], p.depth, p.nodes),
+                Rival::Candidate(i) => r.player(&job.candidates[i], p.depth, p.nodes),
             };
             (cand, rival)
         })
