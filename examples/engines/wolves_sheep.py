@@ -14,7 +14,7 @@ import sys
 
 # --- Tunable constants (declared to weightforge as `weight NAME default min max`) ---
 SHEEP_TAKEN = 100.0  # per sheep the wolves have eaten
-WOLF_ROOM = -4.0     # per empty square next to a wolf (deliberately wrong sign)
+WOLF_ROOM = -12.0    # per empty square next to a wolf (deliberately wrong sign)
 THREAT = 30.0        # per capture the wolves could make now
 SHEEP_DEPTH = 3.0    # per row the sheep have advanced (summed), good for the sheep
 SHEEP_WALL = 2.0     # per sheep with a sheep beside it, good for the sheep
@@ -25,7 +25,7 @@ BOUNDS = {
     "SHEEP_DEPTH": (-20.0, 20.0),
     "SHEEP_WALL": (-20.0, 20.0),
 }
-DEPTH = 2            # search depth when `go` gives none (not tuned)
+DEPTH = 3            # search depth when `go` gives none (not tuned)
 WIN = 1_000_000.0
 
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
