@@ -20,8 +20,14 @@ fn bench_round_trip(c: &mut Criterion) {
         env!("CARGO_BIN_EXE_weightforge")
     );
     let players = [
-        ("in_process", PlayerSpec::resolve::<WolvesSheep>("luo2023").expect("built-in")),
-        ("through_pipe", PlayerSpec::resolve::<WolvesSheep>(&engine).expect("engine starts")),
+        (
+            "in_process",
+            PlayerSpec::resolve::<WolvesSheep>("luo2023").expect("built-in"),
+        ),
+        (
+            "through_pipe",
+            PlayerSpec::resolve::<WolvesSheep>(&engine).expect("engine starts"),
+        ),
     ];
     let mut group = c.benchmark_group("engine_move_depth1");
     for (name, spec) in &players {

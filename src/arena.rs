@@ -234,7 +234,10 @@ pub struct FaultCounts(pub [u64; 4]);
 impl FaultCounts {
     /// Counts one fault.
     pub fn add(&mut self, kind: FaultKind) {
-        let i = FaultKind::ALL.iter().position(|&k| k == kind).expect("every kind is listed");
+        let i = FaultKind::ALL
+            .iter()
+            .position(|&k| k == kind)
+            .expect("every kind is listed");
         self.0[i] += 1;
     }
 

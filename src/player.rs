@@ -44,9 +44,9 @@ pub enum PlayerError {
     /// The genome file is unusable.
     #[error(transparent)]
     Genome(#[from] GenomeError),
-    /// The engine cannot be started or its spelling is wrong.
+    /// The engine cannot be started or its spelling is wrong (boxed: errors stay small).
     #[error(transparent)]
-    Engine(#[from] EngineError),
+    Engine(Box<EngineError>),
     /// Neither a built-in name nor an existing file.
     #[error("{name:?} is neither a built-in player of {game} ({builtins}) nor a genome file")]
     Unknown {
@@ -57,6 +57,12 @@ pub enum PlayerError {
         /// The built-in names.
         builtins: String,
     },
+}
+
+impl From<EngineError> for PlayerError {
+    fn from(e: EngineError) -> Self {
+        PlayerError::Engine(Box::new(e))
+    }
 }
 
 impl PlayerSpec {

@@ -50,7 +50,10 @@ fn protocol_games_equal_in_process_games() {
     let mixed = play(&luo_engine, &li, 6);
     assert_eq!(inside.games(), 12);
     for r in [&through, &mixed] {
-        assert_eq!((r.wdl, r.ptnml, r.plies), (inside.wdl, inside.ptnml, inside.plies));
+        assert_eq!(
+            (r.wdl, r.ptnml, r.plies),
+            (inside.wdl, inside.ptnml, inside.plies)
+        );
         assert_eq!(r.faults[0].total() + r.faults[1].total(), 0);
     }
 }
@@ -68,8 +71,15 @@ fn check_fault(kind: &str, expected: FaultKind) {
     let counts = r.faults[0];
     let i = FaultKind::ALL.iter().position(|&k| k == expected).unwrap();
     assert!(counts.0[i] > 0, "{kind}: {counts:?}");
-    assert_eq!(counts.total(), counts.0[i], "{kind}: only {expected:?} counted");
-    assert!(counts.total() < 8, "{kind}: the restarted engine played other games");
+    assert_eq!(
+        counts.total(),
+        counts.0[i],
+        "{kind}: only {expected:?} counted"
+    );
+    assert!(
+        counts.total() < 8,
+        "{kind}: the restarted engine played other games"
+    );
     assert_eq!(r.faults[1].total(), 0);
     // Every fault is a lost game for the engine.
     assert!(r.wdl.losses >= counts.total(), "{kind}: {:?}", r.wdl);

@@ -51,10 +51,20 @@ fn every_algorithm_tunes_the_engine_constants_within_bounds() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let exp = tiny(dir.path(), algorithm, r#""SHEEP_WALL""#);
-        let r = exp.resolve::<WolvesSheep>("engine_tiny.ron").expect("resolves");
-        let end = run::evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
-            .expect("the run completes");
-        let RunEnd::Finished(s) = end else { panic!("{algorithm}: interrupted") };
+        let r = exp
+            .resolve::<WolvesSheep>("engine_tiny.ron")
+            .expect("resolves");
+        let end = run::evolve::<WolvesSheep>(
+            &r,
+            "engine_tiny.ron",
+            None,
+            &RunOptions::default(),
+            &Silent,
+        )
+        .expect("the run completes");
+        let RunEnd::Finished(s) = end else {
+            panic!("{algorithm}: interrupted")
+        };
         assert_eq!(s.validation.len(), 1);
         assert_eq!(s.validation[0].opponent, "wolves_sheep.py");
         assert_eq!(s.validation[0].result.games(), 4);
@@ -65,8 +75,14 @@ fn every_algorithm_tunes_the_engine_constants_within_bounds() {
             let v = file.constants[name];
             assert!((lo..=hi).contains(&v), "{algorithm}: {name} = {v}");
         }
-        assert_eq!(file.constants["SHEEP_WALL"], 2.0, "{algorithm}: frozen constant kept");
-        assert_ne!(file.constants["WOLF_ROOM"], -12.0, "{algorithm}: tuned constant moved");
+        assert_eq!(
+            file.constants["SHEEP_WALL"], 2.0,
+            "{algorithm}: frozen constant kept"
+        );
+        assert_ne!(
+            file.constants["WOLF_ROOM"], -12.0,
+            "{algorithm}: tuned constant moved"
+        );
     }
 }
 
@@ -76,7 +92,8 @@ fn export_writes_the_constants_as_lines() {
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", "");
     let r = exp.resolve::<WolvesSheep>("engine_tiny.ron").unwrap();
     let RunEnd::Finished(s) =
-        run::evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent).unwrap()
+        run::evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
+            .unwrap()
     else {
         panic!("interrupted")
     };
@@ -85,10 +102,23 @@ fn export_writes_the_constants_as_lines() {
         .arg(&s.genome_path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let names: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    assert_eq!(names, ["SHEEP_DEPTH", "SHEEP_TAKEN", "SHEEP_WALL", "THREAT", "WOLF_ROOM"]);
+    assert_eq!(
+        names,
+        [
+            "SHEEP_DEPTH",
+            "SHEEP_TAKEN",
+            "SHEEP_WALL",
+            "THREAT",
+            "WOLF_ROOM"
+        ]
+    );
     for line in text.lines() {
         let v: f64 = line.split(' ').nth(1).unwrap().parse().unwrap();
         assert!(v.is_finite(), "{line}");
@@ -99,6 +129,12 @@ fn export_writes_the_constants_as_lines() {
 fn an_unknown_frozen_constant_names_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", r#""NO_SUCH""#);
-    let e = exp.resolve::<WolvesSheep>("engine_tiny.ron").unwrap_err().to_string();
-    assert!(e.contains("frozen_features") && e.contains("NO_SUCH"), "{e}");
+    let e = exp
+        .resolve::<WolvesSheep>("engine_tiny.ron")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("frozen_features") && e.contains("NO_SUCH"),
+        "{e}"
+    );
 }

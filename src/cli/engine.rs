@@ -17,7 +17,10 @@ fn engine_for<G: Game>(a: &EngineArgs) -> Result<()> {
     let PlayerSpec::Genome(genome) =
         PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?
     else {
-        bail!("--genome {}: a genome is needed (a built-in player does not search)", a.genome);
+        bail!(
+            "--genome {}: a genome is needed (a built-in player does not search)",
+            a.genome
+        );
     };
     let stdin = std::io::stdin();
     serve::<G>(&genome, stdin.lock(), std::io::stdout().lock())?;

@@ -5,8 +5,8 @@ use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
-use weightforge::game::Game;
 use weightforge::engine::constants::{lines, ConstantsFile};
+use weightforge::game::Game;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
@@ -205,7 +205,9 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
                 .iter()
                 .flat_map(|(role, w)| w.iter().map(move |(f, v)| (format!("{role}:{f}"), *v)))
                 .collect();
-            lines(named.iter().map(|(n, v)| (n, v))).trim_end().to_string()
+            lines(named.iter().map(|(n, v)| (n, v)))
+                .trim_end()
+                .to_string()
         }
     })
 }

@@ -74,7 +74,8 @@ impl<G: Game> EngineAgent<G> {
 
     fn ask(&mut self, pos: &G, rng: &GameRng) -> Result<G::Move, PlayerFault> {
         if self.process.is_none() {
-            let p = pool::take(&self.spec).map_err(|e| fault(FaultKind::Disconnect, e.to_string()))?;
+            let p =
+                pool::take(&self.spec).map_err(|e| fault(FaultKind::Disconnect, e.to_string()))?;
             self.process = Some(p);
         }
         let spec = Arc::clone(&self.spec);
@@ -82,15 +83,25 @@ impl<G: Game> EngineAgent<G> {
         if self.fresh_game {
             let seed = rng.clone().random::<u64>();
             let role = G::ROLES[self.role];
-            p.send(&Command::NewGame { game: G::NAME, role, seed })?;
+            p.send(&Command::NewGame {
+                game: G::NAME,
+                role,
+                seed,
+            })?;
             for (w, &value) in spec.weights.iter().zip(&spec.values) {
-                p.send(&Command::Set { name: &w.name, value })?;
+                p.send(&Command::Set {
+                    name: &w.name,
+                    value,
+                })?;
             }
             self.fresh_game = false;
         }
         p.send(&Command::Position(&pos.to_text()))?;
         let movetime_ms = Some(spec.movetime_ms);
-        p.send(&Command::Go { depth: self.depth, movetime_ms })?;
+        p.send(&Command::Go {
+            depth: self.depth,
+            movetime_ms,
+        })?;
         let deadline =
             Instant::now() + Duration::from_millis(spec.movetime_ms + ENGINE_TIME_MARGIN_MS);
         let text = loop {

@@ -42,7 +42,11 @@ impl EngineProcess {
         cmd.args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if log::to_stderr() { Stdio::inherit() } else { Stdio::null() });
+            .stderr(if log::to_stderr() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            });
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
@@ -90,7 +94,10 @@ impl EngineProcess {
                 Reply::Ready => return Ok(()),
                 Reply::Info(text) => log::info(&self.name, &text),
                 Reply::Move(m) => {
-                    return Err(fault(FaultKind::Garbage, format!("`move {m}` before `ready`")))
+                    return Err(fault(
+                        FaultKind::Garbage,
+                        format!("`move {m}` before `ready`"),
+                    ))
                 }
             }
         }
@@ -114,7 +121,8 @@ impl EngineProcess {
             )),
             Err(RecvTimeoutError::Disconnected) => {
                 let status = self.child.try_wait().ok().flatten();
-                let how = status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
+                let how =
+                    status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
                 Err(fault(FaultKind::Disconnect, format!("the engine {how}")))
             }
         }

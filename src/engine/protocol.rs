@@ -189,7 +189,10 @@ pub enum Request {
 pub fn parse_request(line: &str) -> Result<Request, LineError> {
     let text = line.trim();
     let parts: Vec<&str> = text.split_whitespace().collect();
-    let int = |s: &str| s.parse::<u64>().map_err(|_| bad(line, format!("{s:?} is not a whole number")));
+    let int = |s: &str| {
+        s.parse::<u64>()
+            .map_err(|_| bad(line, format!("{s:?} is not a whole number")))
+    };
     match parts[..] {
         ["weightforge", v] => Ok(Request::Hello(int(v)? as u32)),
         ["newgame", game, role, seed] => Ok(Request::NewGame {
@@ -236,7 +239,10 @@ mod tests {
     fn replies_parse_and_errors_quote_the_line() {
         assert_eq!(parse_reply("ready\r\n"), Ok(Reply::Ready));
         assert_eq!(parse_reply("move 41-31"), Ok(Reply::Move("41-31".into())));
-        assert_eq!(parse_reply("id name My AI"), Ok(Reply::Name("My AI".into())));
+        assert_eq!(
+            parse_reply("id name My AI"),
+            Ok(Reply::Name("My AI".into()))
+        );
         assert_eq!(
             parse_reply("weight mob 2.5 0 10"),
             Ok(Reply::Weight(WeightDecl {
@@ -245,7 +251,14 @@ mod tests {
                 bounds: Some((0.0, 10.0))
             }))
         );
-        for line in ["hello", "move", "move a b", "weight x", "weight x 1 5 2", "weight x nan"] {
+        for line in [
+            "hello",
+            "move",
+            "move a b",
+            "weight x",
+            "weight x 1 5 2",
+            "weight x nan",
+        ] {
             let e = parse_reply(line).unwrap_err();
             assert!(e.to_string().contains(&format!("{line:?}")), "{e}");
         }
@@ -255,11 +268,24 @@ mod tests {
     fn commands_round_trip() {
         let cmds = [
             Command::Hello,
-            Command::NewGame { game: "wolves_sheep", role: "sheep", seed: 7 },
-            Command::Set { name: "w", value: -1.25 },
+            Command::NewGame {
+                game: "wolves_sheep",
+                role: "sheep",
+                seed: 7,
+            },
+            Command::Set {
+                name: "w",
+                value: -1.25,
+            },
             Command::Position("SSSSS/SSSSS/...../...../.W.W. w"),
-            Command::Go { depth: Some(3), movetime_ms: Some(100) },
-            Command::Go { depth: None, movetime_ms: None },
+            Command::Go {
+                depth: Some(3),
+                movetime_ms: Some(100),
+            },
+            Command::Go {
+                depth: None,
+                movetime_ms: None,
+            },
             Command::Quit,
         ];
         let parsed: Vec<Request> = cmds
@@ -268,8 +294,17 @@ mod tests {
             .collect();
         assert_eq!(parsed[0], Request::Hello(VERSION));
         assert_eq!(parsed[2], Request::Set("w".into(), -1.25));
-        assert_eq!(parsed[3], Request::Position("SSSSS/SSSSS/...../...../.W.W. w".into()));
-        assert_eq!(parsed[4], Request::Go { depth: Some(3), movetime_ms: Some(100) });
+        assert_eq!(
+            parsed[3],
+            Request::Position("SSSSS/SSSSS/...../...../.W.W. w".into())
+        );
+        assert_eq!(
+            parsed[4],
+            Request::Go {
+                depth: Some(3),
+                movetime_ms: Some(100)
+            }
+        );
         assert_eq!(parsed[6], Request::Quit);
     }
 }

@@ -29,7 +29,11 @@ struct Session<G: Game> {
 
 /// Serves `genome` on `input`/`output` until `quit` or the end of the input. Lines it
 /// does not understand are answered with `info error ...` and otherwise ignored.
-pub fn serve<G: Game>(genome: &Genome, input: impl BufRead, mut out: impl Write) -> Result<(), ServeError> {
+pub fn serve<G: Game>(
+    genome: &Genome,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<(), ServeError> {
     let mut s = Session::<G> {
         genome: genome.clone(),
         role: 0,
@@ -42,7 +46,10 @@ pub fn serve<G: Game>(genome: &Genome, input: impl BufRead, mut out: impl Write)
         if line.trim().is_empty() {
             continue;
         }
-        match parse_request(&line).map_err(|e| e.to_string()).and_then(|r| s.handle(r, &mut out)) {
+        match parse_request(&line)
+            .map_err(|e| e.to_string())
+            .and_then(|r| s.handle(r, &mut out))
+        {
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => writeln!(out, "info error {e}")?,
@@ -85,11 +92,19 @@ impl<G: Game> Session<G> {
     }
 
     fn hello(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let name = if self.genome.name.is_empty() { "weightforge" } else { &self.genome.name };
+        let name = if self.genome.name.is_empty() {
+            "weightforge"
+        } else {
+            &self.genome.name
+        };
         writeln!(out, "id name {name}")?;
         for (r, role) in G::ROLES.iter().enumerate() {
             for (f, info) in G::feature_info().iter().enumerate() {
-                writeln!(out, "weight {role}:{} {}", info.name, self.genome.weights[r][f])?;
+                writeln!(
+                    out,
+                    "weight {role}:{} {}",
+                    info.name, self.genome.weights[r][f]
+                )?;
             }
         }
         writeln!(out, "ready")

@@ -57,7 +57,9 @@ impl EngineSpec {
             spelling: spelling.to_string(),
             why: why.to_string(),
         };
-        let body = spelling.strip_prefix(PREFIX).ok_or_else(|| err("no engine: prefix"))?;
+        let body = spelling
+            .strip_prefix(PREFIX)
+            .ok_or_else(|| err("no engine: prefix"))?;
         let mut spec = EngineSpec {
             command: body.trim().to_string(),
             dir: None,
@@ -67,17 +69,18 @@ impl EngineSpec {
             values: Vec::new(),
         };
         if let Some(quoted) = body.strip_prefix('"') {
-            let end = quoted.find('"').ok_or_else(|| err("the command's closing quote is missing"))?;
+            let end = quoted
+                .find('"')
+                .ok_or_else(|| err("the command's closing quote is missing"))?;
             spec.command = quoted[..end].to_string();
             for opt in quoted[end + 1..].split(',').skip(1) {
                 match opt.split_once('=') {
                     Some(("dir", d)) if !d.is_empty() => spec.dir = Some(PathBuf::from(d)),
                     Some(("movetime", ms)) => {
-                        spec.movetime_ms = ms
-                            .parse()
-                            .ok()
-                            .filter(|&v| v > 0)
-                            .ok_or_else(|| err("movetime must be a whole number of ms above 0"))?
+                        spec.movetime_ms =
+                            ms.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
+                                err("movetime must be a whole number of ms above 0")
+                            })?
                     }
                     _ => return Err(err(&format!("unknown option {opt:?}"))),
                 }

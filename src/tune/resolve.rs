@@ -37,7 +37,12 @@ pub struct Resolved {
 impl Resolved {
     /// The tuned player with `weights` (the start's other settings, `depth` and
     /// `nodes`): a genome, or the engine with its constants set to `weights[0]`.
-    pub fn player(&self, weights: &[Vec<f64>; 2], depth: [u32; 2], nodes: Option<u64>) -> PlayerSpec {
+    pub fn player(
+        &self,
+        weights: &[Vec<f64>; 2],
+        depth: [u32; 2],
+        nodes: Option<u64>,
+    ) -> PlayerSpec {
         match &self.engine {
             Some(e) => PlayerSpec::Engine(Arc::new(EngineSpec {
                 values: weights[0].clone(),
@@ -196,9 +201,10 @@ impl Checker<'_> {
                 };
                 Ok((start, Some(e)))
             }
-            PlayerSpec::Random => {
-                Err(self.err("start", "the start must be a genome or an engine, not a built-in player"))
-            }
+            PlayerSpec::Random => Err(self.err(
+                "start",
+                "the start must be a genome or an engine, not a built-in player",
+            )),
         }
     }
 
@@ -209,9 +215,16 @@ impl Checker<'_> {
             e.weight_index(f)
                 .map_err(|err| self.err("frozen_features", err.to_string()))?;
         }
-        let tuned: Vec<bool> = e.weights.iter().map(|w| !frozen.contains(&w.name)).collect();
+        let tuned: Vec<bool> = e
+            .weights
+            .iter()
+            .map(|w| !frozen.contains(&w.name))
+            .collect();
         if !tuned.contains(&true) {
-            return Err(self.err("frozen_features", "every constant is frozen: nothing to tune"));
+            return Err(self.err(
+                "frozen_features",
+                "every constant is frozen: nothing to tune",
+            ));
         }
         Ok([tuned, vec![false; e.weights.len()]])
     }
