@@ -83,20 +83,20 @@ impl<G: Game> EngineAgent<G> {
         if self.fresh_game {
             let seed = rng.clone().random::<u64>();
             let role = G::ROLES[self.role];
-            p.send(&Command::NewGame {
+            p.queue(&Command::NewGame {
                 game: G::NAME,
                 role,
                 seed,
-            })?;
+            });
             for (w, &value) in spec.weights.iter().zip(&spec.values) {
-                p.send(&Command::Set {
+                p.queue(&Command::Set {
                     name: &w.name,
                     value,
-                })?;
+                });
             }
             self.fresh_game = false;
         }
-        p.send(&Command::Position(&pos.to_text()))?;
+        p.queue(&Command::Position(&pos.to_text()));
         let movetime_ms = Some(spec.movetime_ms);
         p.send(&Command::Go {
             depth: self.depth,

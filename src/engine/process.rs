@@ -18,6 +18,8 @@ use crate::tunables::ENGINE_START_MS;
 pub struct EngineProcess {
     child: Child,
     stdin: ChildStdin,
+    /// Lines queued for one write (one system call per batch, not per fragment).
+    queued: String,
     lines: Receiver<String>,
     /// The name from `id name`.
     pub name: String,
@@ -69,6 +71,7 @@ impl EngineProcess {
         let mut p = EngineProcess {
             child,
             stdin,
+            queued: String::new(),
             lines,
             name: String::new(),
             weights: Vec::new(),
@@ -103,11 +106,26 @@ impl EngineProcess {
         }
     }
 
-    /// Writes one line to the engine.
+    /// Writes one line to the engine now.
     pub fn send(&mut self, cmd: &Command) -> Result<(), PlayerFault> {
-        writeln!(self.stdin, "{cmd}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| fault(FaultKind::Disconnect, format!("writing to the engine: {e}")))
+        self.queue(cmd);
+        self.flush()
+    }
+
+    /// Queues one line for the next [`EngineProcess::flush`].
+    pub fn queue(&mut self, cmd: &Command) {
+        use std::fmt::Write as _;
+        let _ = writeln!(self.queued, "{cmd}");
+    }
+
+    /// Writes the queued lines in one go.
+    pub fn flush(&mut self) -> Result<(), PlayerFault> {
+        let result = self
+            .stdin
+            .write_all(self.queued.as_bytes())
+            .and_then(|_| self.stdin.flush());
+        self.queued.clear();
+        result.map_err(|e| fault(FaultKind::Disconnect, format!("writing to the engine: {e}")))
     }
 
     /// The next line from the engine, parsed, waiting until `deadline` at most.
