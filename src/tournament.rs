@@ -228,11 +228,12 @@ fn count_faults(games: &[Played]) -> [FaultCounts; 2] {
     counts
 }
 
-/// The fault lines of a table: `P1 vs P2 faults: ...` for each pairing with faults.
+/// The fault lines of a table: `<p1> vs <p2> faults: P1 2 loses on time` for each
+/// pairing with faults.
 pub fn fault_lines(rows: &[Row]) -> Vec<String> {
     rows.iter()
         .filter_map(|r| {
-            let line = crate::arena::faults_line([&r.p1, &r.p2], &r.faults)?;
+            let line = crate::arena::faults_line(["P1", "P2"], &r.faults)?;
             Some(format!("{} vs {} {line}", r.p1, r.p2))
         })
         .collect()

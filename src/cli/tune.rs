@@ -167,6 +167,10 @@ fn evolve_for<G: Game>(
                 let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
                 println!("  {}  {}", lines.wdl, lines.ptnml);
                 println!("  {}", lines.elo);
+                let names = ["tuned", v.opponent.as_str()];
+                if let Some(line) = weightforge::arena::faults_line(names, &v.result.faults) {
+                    println!("  {line}");
+                }
             }
         }
     }
