@@ -246,6 +246,47 @@ impl FaultKind {
     }
 }
 
+/// Faults counted by kind (in [`FaultKind::ALL`] order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FaultCounts(pub [u64; 4]);
+
+impl FaultCounts {
+    /// Counts one fault.
+    pub fn add(&mut self, kind: FaultKind) {
+        let i = FaultKind::ALL
+            .iter()
+            .position(|&k| k == kind)
+            .expect("every kind is listed");
+        self.0[i] += 1;
+    }
+
+    /// Faults of every kind.
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    /// `2 loses on time, 1 illegal move` (kinds that occurred, in table order).
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = FaultKind::ALL
+            .iter()
+            .zip(self.0)
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{n} {}", k.words()))
+            .collect();
+        parts.join(", ")
+    }
+}
+
+/// `faults: A 2 loses on time, 1 illegal move; B 1 disconnects`, or `None` when no
+/// player faulted.
+pub fn faults_line(names: [&str; 2], counts: &[FaultCounts; 2]) -> Option<String> {
+    let parts: Vec<String> = (0..2)
+        .filter(|&i| counts[i].total() > 0)
+        .map(|i| format!("{} {}", names[i], counts[i].describe()))
+        .collect();
+    (!parts.is_empty()).then(|| format!("faults: {}", parts.join("; ")))
+}
+
 /// The end of one game: the final status, plies played and why it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
@@ -435,6 +476,9 @@ pub struct MatchResult {
     pub plies: u64,
     /// Seconds spent in games (summed over threads).
     pub seconds: f64,
+    /// Games lost off the board, by player (A, B) and kind.
+    #[serde(default)]
+    pub faults: [FaultCounts; 2],
 }
 
 impl MatchResult {
@@ -446,6 +490,9 @@ impl MatchResult {
             self.by_role[g.a_role].add(g.a_score);
             self.plies += g.plies as u64;
             self.seconds += g.seconds;
+            if let EndReason::Fault { role, kind } = g.reason {
+                self.faults[usize::from(role != g.a_role)].add(kind);
+            }
         }
     }
 

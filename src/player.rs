@@ -9,6 +9,8 @@ use std::sync::Arc;
 use rand::RngExt;
 
 use crate::arena::FaultKind;
+use crate::engine::agent::EngineAgent;
+use crate::engine::{EngineError, EngineSpec};
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
@@ -32,6 +34,8 @@ pub enum PlayerSpec {
     Random,
     /// Alpha-beta search over a genome's weighted features.
     Genome(Arc<Genome>),
+    /// An outside program speaking the engine protocol (`engine:"<command>"`).
+    Engine(Arc<EngineSpec>),
 }
 
 /// A player name that does not resolve.
@@ -40,6 +44,9 @@ pub enum PlayerError {
     /// The genome file is unusable.
     #[error(transparent)]
     Genome(#[from] GenomeError),
+    /// The engine cannot be started or its spelling is wrong (boxed: errors stay small).
+    #[error(transparent)]
+    Engine(Box<EngineError>),
     /// Neither a built-in name nor an existing file.
     #[error("{name:?} is neither a built-in player of {game} ({builtins}) nor a genome file")]
     Unknown {
@@ -52,11 +59,22 @@ pub enum PlayerError {
     },
 }
 
+impl From<EngineError> for PlayerError {
+    fn from(e: EngineError) -> Self {
+        PlayerError::Engine(Box::new(e))
+    }
+}
+
 impl PlayerSpec {
-    /// Resolves a player name for game `G`: `random`, a built-in genome name, or a path.
+    /// Resolves a player name for game `G`: `random`, a built-in genome name, a path,
+    /// or an engine (`engine:"<command>"[,dir=<path>][,movetime=<ms>]`, started once
+    /// here to read its handshake).
     pub fn resolve<G: Game>(name: &str) -> Result<Self, PlayerError> {
         if name == "random" {
             return Ok(PlayerSpec::Random);
+        }
+        if EngineSpec::is_engine(name) {
+            return Ok(PlayerSpec::Engine(Arc::new(EngineSpec::resolve(name)?)));
         }
         let path = Path::new(name);
         if path.exists() {
@@ -83,6 +101,7 @@ impl PlayerSpec {
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Genome(g) if !g.name.is_empty() => g.name.clone(),
             PlayerSpec::Genome(_) => "genome".into(),
+            PlayerSpec::Engine(e) => e.name.clone(),
         }
     }
 }
@@ -99,6 +118,7 @@ enum AgentKind<G: Game> {
         eval: Evaluator,
         limits: SearchLimits,
     },
+    Engine(EngineAgent<G>),
 }
 
 impl<G: Game> Agent<G> {
@@ -119,6 +139,9 @@ impl<G: Game> Agent<G> {
     ) -> Self {
         let kind = match spec {
             PlayerSpec::Random => AgentKind::Random(Vec::new(), rules),
+            PlayerSpec::Engine(e) => {
+                AgentKind::Engine(EngineAgent::new(Arc::clone(e), role, depth, rules))
+            }
             PlayerSpec::Genome(g) => {
                 let opts = SearchOptions {
                     random_ties: g.random_ties,
@@ -143,8 +166,10 @@ impl<G: Game> Agent<G> {
 
     /// Forgets what earlier games taught the search tables.
     pub fn new_game(&mut self) {
-        if let AgentKind::Search { searcher, .. } = &mut self.kind {
-            searcher.new_game();
+        match &mut self.kind {
+            AgentKind::Search { searcher, .. } => searcher.new_game(),
+            AgentKind::Engine(e) => e.new_game(),
+            AgentKind::Random(..) => {}
         }
     }
 
@@ -161,17 +186,22 @@ impl<G: Game> Agent<G> {
         match &mut self.kind {
             AgentKind::Random(_, r) => *r = rules,
             AgentKind::Search { limits, .. } => limits.rules = rules,
+            AgentKind::Engine(e) => e.set_rules(rules),
         }
     }
 
     /// The move to play, `None` when there is none, or the fault of a player that
     /// broke the rules or the protocol (built-in players never do).
     pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Result<Option<G::Move>, PlayerFault> {
-        Ok(self.decide(pos, rng).best)
+        match &mut self.kind {
+            AgentKind::Engine(e) => e.choose(pos, rng),
+            _ => Ok(self.decide(pos, rng).best),
+        }
     }
 
     /// The move to play with the search's figures (depth and nodes); a random player
-    /// reports depth 0, no nodes and a score of 0.
+    /// reports depth 0, no nodes and a score of 0, and so does an engine (no move when
+    /// it faults; [`Agent::choose`] says why).
     pub fn decide(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
         match &mut self.kind {
             AgentKind::Random(moves, rules) => {
@@ -194,6 +224,13 @@ impl<G: Game> Agent<G> {
                 eval,
                 limits,
             } => searcher.search(pos, eval, limits, rng),
+            AgentKind::Engine(e) => SearchResult {
+                best: e.choose(pos, rng).ok().flatten(),
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                ties: 1,
+            },
         }
     }
 }

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::arena::{self, ArenaError, MatchSettings};
+use crate::arena::{self, ArenaError, EndReason, FaultCounts, MatchSettings};
 use crate::game::{Game, Start, Status};
 use crate::player::{Agent, PlayerError, PlayerSpec};
 use crate::record::{GameLog, Recorder};
@@ -90,6 +90,8 @@ pub struct Row {
     /// Mean wall-clock seconds per game (the only field that is not a function of the
     /// seed).
     pub avg_time_s: f64,
+    /// Games P1 and P2 lost off the board (outside engines), by kind.
+    pub faults: [FaultCounts; 2],
 }
 
 impl Row {
@@ -216,10 +218,33 @@ pub fn resolve_players<G: Game>(names: &[String]) -> Result<Vec<Entrant>, Tourna
         .collect()
 }
 
+/// Faults of P1 and P2 in a pairing's games.
+fn count_faults(games: &[Played]) -> [FaultCounts; 2] {
+    let mut counts = [FaultCounts::default(); 2];
+    for g in games {
+        if let EndReason::Fault { role, kind } = g.reason {
+            counts[role].add(kind);
+        }
+    }
+    counts
+}
+
+/// The fault lines of a table: `<p1> vs <p2> faults: P1 2 loses on time` for each
+/// pairing with faults.
+pub fn fault_lines(rows: &[Row]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|r| {
+            let line = crate::arena::faults_line(["P1", "P2"], &r.faults)?;
+            Some(format!("{} vs {} {line}", r.p1, r.p2))
+        })
+        .collect()
+}
+
 /// One finished game: the result and its length.
 #[derive(Clone, Debug)]
 struct Played {
     status: Status,
+    reason: EndReason,
     plies: u32,
     seconds: f64,
     log: Option<GameLog>,
@@ -289,6 +314,7 @@ pub fn run_logged<G: Game>(
             let log = log.then(|| recorder.finish(names, seed, start, &end));
             Played {
                 status,
+                reason: end.reason,
                 plies,
                 seconds,
                 log,
@@ -312,6 +338,7 @@ pub fn run_logged<G: Game>(
                 draws: count(Status::Draw),
                 avg_length: chunk.iter().map(|g| g.plies as f64).sum::<f64>() / g,
                 avg_time_s: chunk.iter().map(|g| g.seconds).sum::<f64>() / g,
+                faults: count_faults(chunk),
             }
         })
         .collect();
@@ -332,6 +359,7 @@ mod tests {
             draws: 1,
             avg_length: 11.5,
             avg_time_s: 0.25,
+            faults: Default::default(),
         }
     }
 

@@ -93,6 +93,7 @@ pub const SPRT_BATCH_PAIRS: u64 = 20;
 
 /// Run page: seconds between reloads while the run goes on.
 pub const PAGE_REFRESH_SECS: u32 = 15;
+
 // ---- Texel tuning (src/texel, src/tune/texel.rs) ----
 
 /// Texel: plies after the opening whose positions are not kept (the first moves of the
@@ -113,3 +114,20 @@ pub const TEXEL_ADAM_BETA2: f64 = 0.999;
 
 /// Texel: Adam's denominator guard.
 pub const TEXEL_ADAM_EPS: f64 = 1e-8;
+// --- Engine protocol (outside players) ---
+
+/// Engine protocol: time per move sent with `go movetime` when the player's spelling
+/// names none (milliseconds).
+pub const ENGINE_MOVE_TIME_MS: u64 = 2_000;
+
+/// Engine protocol: a move may arrive this long after its `movetime` (pipe, process
+/// scheduling, an interpreter's start) before it loses on time (milliseconds).
+pub const ENGINE_TIME_MARGIN_MS: u64 = 500;
+
+/// Engine protocol: time for the handshake (`weightforge 1` to `ready`), which includes
+/// the process's start (milliseconds).
+pub const ENGINE_START_MS: u64 = 10_000;
+
+/// Tuning an engine's constants: a declared range `min..max` spans this many units of
+/// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
+pub const ENGINE_RANGE_UNITS: f64 = 4.0;

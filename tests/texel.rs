@@ -25,6 +25,7 @@ fn unit_space(nf: usize) -> Space {
             label: format!("{role}:{feature}"),
             unit: 1.0,
             mirror: None,
+            bounds: None,
         })
         .collect();
     Space { dims }

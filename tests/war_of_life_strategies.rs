@@ -30,7 +30,7 @@ const STRATEGIES: [&str; 4] = ["bloodlust", "self_preservation", "land_grab", "m
 fn genome(name: &str) -> Genome {
     match PlayerSpec::resolve::<WarOfLife>(name).expect("a built-in genome") {
         PlayerSpec::Genome(g) => (*g).clone(),
-        PlayerSpec::Random => panic!("{name} should be a genome"),
+        _ => panic!("{name} should be a genome"),
     }
 }
 

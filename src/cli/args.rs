@@ -49,6 +49,9 @@ pub enum Command {
     Report(ReportArgs),
     /// Write the labelled quiet positions of an experiment's games to a position file.
     Positions(PositionsArgs),
+    /// Run a genome as an engine speaking the engine protocol on stdin/stdout
+    /// (docs/engine-protocol.md).
+    Engine(EngineArgs),
 }
 
 #[derive(Args, Debug)]
@@ -116,11 +119,14 @@ pub enum ExportFormat {
     Ron,
     Json,
     Toml,
+    /// One `name value` line per weight (an engine's constants, or a genome's weights
+    /// as `role:feature value`, the names `weightforge engine` declares).
+    Lines,
 }
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The genome file.
+    /// The genome file, or the constants file an evolve run of an engine wrote.
     pub genome: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
@@ -323,4 +329,15 @@ pub struct PositionsArgs {
     /// Keep non-quiet positions too.
     #[arg(long)]
     pub all: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// The game.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The genome (file or built-in name) that plays; its weights are declared as
+    /// `weight <role>:<feature> <value>` and can be changed with `set`.
+    #[arg(long)]
+    pub genome: String,
 }

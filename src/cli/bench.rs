@@ -153,6 +153,7 @@ fn bench_texel() -> Result<()> {
             label: String::new(),
             unit: 1.0,
             mirror: None,
+            bounds: None,
         })
         .collect();
     let space = Space { dims };

@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod course;
 mod depth_table;
+mod engine;
 mod play;
 mod positions;
 mod progress;
@@ -43,6 +44,7 @@ pub fn run() -> Result<()> {
         Command::Replay(a) => replay::replay(a),
         Command::Report(a) => tune::report(a),
         Command::Positions(a) => positions::positions(a),
+        Command::Engine(a) => engine::run(a),
     }
 }
 

@@ -276,6 +276,9 @@ fn print_match<G: Game>(
         secs,
         result.games() as f64 / secs.max(1e-9)
     );
+    if let Some(line) = arena::faults_line(["A", "B"], &result.faults) {
+        println!("{line}");
+    }
     let lines = stats::paired_lines(&result.wdl, &result.ptnml);
     println!("{}", lines.ptnml);
     println!("{}", lines.elo);

@@ -53,6 +53,9 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
         G::ROLES[1]
     );
     print!("{}", tournament::to_table(&rows));
+    for line in tournament::fault_lines(&rows) {
+        println!("{line}");
+    }
     println!(
         "{total} games in {secs:.1} s wall clock ({:.1} games/s)",
         total as f64 / secs.max(1e-9)

@@ -5,6 +5,7 @@ use std::sync::Mutex;
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
+use weightforge::engine::constants::{lines, ConstantsFile};
 use weightforge::game::Game;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
@@ -144,6 +145,12 @@ fn evolve_for<G: Game>(
                 s.training_games, s.total_games, s.seconds
             );
             println!("best genome: {}", s.genome_path.display());
+            if r.engine.is_some() {
+                println!(
+                    "the engine's constants: paste `weightforge export --format lines {}` into its source",
+                    s.genome_path.display()
+                );
+            }
             println!(
                 "charts: {}/fitness.png, {}/weights.png (and .svg); log: {}/generations.csv",
                 dir.display(),
@@ -160,6 +167,10 @@ fn evolve_for<G: Game>(
                 let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
                 println!("  {}  {}", lines.wdl, lines.ptnml);
                 println!("  {}", lines.elo);
+                let names = ["tuned", v.opponent.as_str()];
+                if let Some(line) = weightforge::arena::faults_line(names, &v.result.faults) {
+                    println!("  {line}");
+                }
             }
         }
     }
@@ -170,15 +181,9 @@ fn evolve_for<G: Game>(
 pub fn export(a: ExportArgs) -> Result<()> {
     let origin = a.genome.display().to_string();
     let text = std::fs::read_to_string(&a.genome).with_context(|| format!("reading {origin}"))?;
-    let file: GenomeFile =
-        weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
-    let game = file.game.clone();
-    let checked: GenomeFile = with_game!(game.as_str(), G => Genome::from_file::<G>(file, &origin)?.to_file::<G>(), return Err(unknown_game(&game)));
-    let doc = checked.playing();
-    let out = match a.format {
-        ExportFormat::Ron => weightforge::ronfile::to_string(&doc),
-        ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
-        ExportFormat::Toml => toml::to_string_pretty(&doc)?,
+    let out = match weightforge::ronfile::from_str::<ConstantsFile>(&text) {
+        Ok(constants) => export_constants(&constants, a.format)?,
+        Err(_) => export_genome(&text, &origin, a.format)?,
     };
     match &a.output {
         Some(path) => weightforge::fsutil::write_atomic(path, format!("{out}\n").as_bytes())
@@ -186,6 +191,38 @@ pub fn export(a: ExportArgs) -> Result<()> {
         None => println!("{out}"),
     }
     Ok(())
+}
+
+fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<String> {
+    let file: GenomeFile =
+        weightforge::ronfile::from_str(text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
+    let game = file.game.clone();
+    let checked: GenomeFile = with_game!(game.as_str(), G => Genome::from_file::<G>(file, origin)?.to_file::<G>(), return Err(unknown_game(&game)));
+    let doc = checked.playing();
+    Ok(match format {
+        ExportFormat::Ron => weightforge::ronfile::to_string(&doc),
+        ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
+        ExportFormat::Toml => toml::to_string_pretty(&doc)?,
+        ExportFormat::Lines => {
+            let named: Vec<(String, f64)> = checked
+                .weights
+                .iter()
+                .flat_map(|(role, w)| w.iter().map(move |(f, v)| (format!("{role}:{f}"), *v)))
+                .collect();
+            lines(named.iter().map(|(n, v)| (n, v)))
+                .trim_end()
+                .to_string()
+        }
+    })
+}
+
+fn export_constants(c: &ConstantsFile, format: ExportFormat) -> Result<String> {
+    Ok(match format {
+        ExportFormat::Ron => weightforge::ronfile::to_string(c),
+        ExportFormat::Json => serde_json::to_string_pretty(c)?,
+        ExportFormat::Toml => toml::to_string_pretty(c)?,
+        ExportFormat::Lines => lines(&c.constants).trim_end().to_string(),
+    })
 }
 
 /// `weightforge plot`

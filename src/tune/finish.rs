@@ -12,6 +12,8 @@ use super::page::{Finished, RunState};
 use super::report;
 use super::run::{write_text, Observer, Run, RunSummary, TuneError};
 use crate::arena::MatchResult;
+use crate::engine::constants::ConstantsFile;
+use crate::engine::EngineSpec;
 use crate::game::Game;
 use crate::genome::{Genome, Provenance, Validation};
 use crate::stats::{self, EloEstimate};
@@ -231,8 +233,22 @@ fn write_outputs<G: Game>(
         .genomes
         .join(G::NAME)
         .join(format!("{}-best.ron", exp.name));
-    best.save::<G>(&genome_path)?;
-    write_text(&run.dir.join("best.ron"), &best.to_ron::<G>())?;
+    let text = match &run.r.engine {
+        Some(e) => {
+            let tuned = EngineSpec {
+                values: best.weights[0].clone(),
+                ..(**e).clone()
+            };
+            let file = ConstantsFile::new(G::NAME, &tuned, best.provenance.clone());
+            crate::ronfile::to_string(&file)
+        }
+        None => best.to_ron::<G>(),
+    };
+    match run.r.engine {
+        Some(_) => write_text(&genome_path, &format!("{text}\n"))?,
+        None => best.save::<G>(&genome_path)?,
+    }
+    write_text(&run.dir.join("best.ron"), &text)?;
     let mut summary = String::new();
     for v in validation {
         let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);

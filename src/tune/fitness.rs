@@ -132,15 +132,6 @@ pub fn job_games(job: &Job) -> u64 {
     job.pairings.iter().map(|p| 2 * p.pairs as u64).sum()
 }
 
-fn genome_with(base: &Genome, weights: &Weights, depth: [u32; 2], nodes: Option<u64>) -> Genome {
-    Genome {
-        weights: weights.clone(),
-        depth,
-        nodes,
-        ..base.clone()
-    }
-}
-
 /// One pair of a job: its pairing, its opening's hash, and what was played (the records,
 /// the written-down games of a validation, the positions kept for Texel and their text).
 type PlayedPair = (
@@ -238,31 +229,23 @@ fn play_job<G: Game>(
         .pairings
         .iter()
         .map(|p| {
-            let mut cand = genome_with(&r.start, &job.candidates[p.candidate], p.depth, p.nodes);
-            if job.round == Round::Validation {
+            let mut cand = r.player(&job.candidates[p.candidate], p.depth, p.nodes);
+            if let (Round::Validation, PlayerSpec::Genome(g)) = (job.round, &mut cand) {
                 // Named as the run's result is, for the game records.
-                cand.name = format!("{}-best", r.exp.name);
+                Arc::make_mut(g).name = format!("{}-best", r.exp.name);
             }
-            let cand = PlayerSpec::Genome(Arc::new(cand));
             let rival = match p.rival {
                 Rival::Pool(i) => match &r.opponents[i].spec {
                     PlayerSpec::Random => PlayerSpec::Random,
-                    PlayerSpec::Genome(g) => {
-                        PlayerSpec::Genome(Arc::new(genome_with(g, &g.weights, p.depth, p.nodes)))
-                    }
+                    PlayerSpec::Engine(e) => PlayerSpec::Engine(Arc::clone(e)),
+                    PlayerSpec::Genome(g) => PlayerSpec::Genome(Arc::new(Genome {
+                        depth: p.depth,
+                        nodes: p.nodes,
+                        ..(**g).clone()
+                    })),
                 },
-                Rival::HallOfFame(i) => PlayerSpec::Genome(Arc::new(genome_with(
-                    &r.start,
-                    &job.hall_of_fame[i],
-                    p.depth,
-                    p.nodes,
-                ))),
-                Rival::Candidate(i) => PlayerSpec::Genome(Arc::new(genome_with(
-                    &r.start,
-                    &job.candidates[i],
-                    p.depth,
-                    p.nodes,
-                ))),
+                Rival::HallOfFame(i) => r.player(&job.hall_of_fame[i], p.depth, p.nodes),
+                Rival::Candidate(i) => r.player(&job.candidates[i], p.depth, p.nodes),
             };
             (cand, rival)
         })

@@ -2,6 +2,9 @@
 //! section of the file, each failing with the file and the field at fault.
 
 use super::experiment::{Experiment, ExperimentError, OpponentSpec};
+use std::sync::Arc;
+
+use crate::engine::EngineSpec;
 use crate::game::Game;
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
@@ -25,6 +28,34 @@ pub struct Resolved {
     pub ply_cap: u32,
     /// Opening starts.
     pub starts: Vec<String>,
+    /// The engine whose declared weights are tuned, when the start is an engine: then
+    /// `start.weights[0]` holds its values in declaration order (both roles play with
+    /// them) and only role 0 is "tuned".
+    pub engine: Option<Arc<EngineSpec>>,
+}
+
+impl Resolved {
+    /// The tuned player with `weights` (the start's other settings, `depth` and
+    /// `nodes`): a genome, or the engine with its constants set to `weights[0]`.
+    pub fn player(
+        &self,
+        weights: &[Vec<f64>; 2],
+        depth: [u32; 2],
+        nodes: Option<u64>,
+    ) -> PlayerSpec {
+        match &self.engine {
+            Some(e) => PlayerSpec::Engine(Arc::new(EngineSpec {
+                values: weights[0].clone(),
+                ..(**e).clone()
+            })),
+            None => PlayerSpec::Genome(Arc::new(Genome {
+                weights: weights.clone(),
+                depth,
+                nodes,
+                ..self.start.clone()
+            })),
+        }
+    }
 }
 
 /// A reference opponent, loaded.
@@ -55,9 +86,15 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
-        let start = c.start::<G>()?;
-        let tuned_roles = c.tune_roles::<G>()?;
-        let tuned = c.tuned_features::<G>(&tuned_roles)?;
+        let (start, engine) = c.start::<G>()?;
+        let (tuned_roles, tuned) = match &engine {
+            Some(e) => (vec![0], c.tuned_constants(e)?),
+            None => {
+                let roles = c.tune_roles::<G>()?;
+                let tuned = c.tuned_features::<G>(&roles)?;
+                (roles, tuned)
+            }
+        };
         let opponents = (0..self.opponents.len())
             .map(|i| c.opponent::<G>(i, &start))
             .collect::<Result<Vec<_>, _>>()?;
@@ -74,6 +111,7 @@ impl Experiment {
             opponents,
             ply_cap,
             starts,
+            engine,
         })
     }
 }
@@ -142,12 +180,53 @@ impl Checker<'_> {
             .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))
     }
 
-    /// The start genome.
-    fn start<G: Game>(&self) -> Result<Genome, ExperimentError> {
-        let PlayerSpec::Genome(start) = self.player::<G>("start".into(), &self.exp.start)? else {
-            return Err(self.err("start", "the start must be a genome, not a built-in player"));
-        };
-        Ok((*start).clone())
+    /// The start genome, or the start engine and its values as a genome's role 0.
+    fn start<G: Game>(&self) -> Result<(Genome, Option<Arc<EngineSpec>>), ExperimentError> {
+        match self.player::<G>("start".into(), &self.exp.start)? {
+            PlayerSpec::Genome(start) => Ok(((*start).clone(), None)),
+            PlayerSpec::Engine(e) if e.weights.is_empty() => {
+                Err(self.err("start", "the engine declares no `weight`: nothing to tune"))
+            }
+            PlayerSpec::Engine(e) => {
+                let start = Genome {
+                    game: G::NAME.to_string(),
+                    name: e.name.clone(),
+                    weights: [e.values.clone(), e.values.clone()],
+                    depth: [1, 1],
+                    nodes: None,
+                    random_ties: false,
+                    tt_bits: None,
+                    no_reply_fails: false,
+                    provenance: Default::default(),
+                };
+                Ok((start, Some(e)))
+            }
+            PlayerSpec::Random => Err(self.err(
+                "start",
+                "the start must be a genome or an engine, not a built-in player",
+            )),
+        }
+    }
+
+    /// An engine's tuned constants: all it declares but `frozen_features`.
+    fn tuned_constants(&self, e: &EngineSpec) -> Result<[Vec<bool>; 2], ExperimentError> {
+        let frozen = &self.exp.frozen_features;
+        for f in frozen {
+            e.weight_index(f)
+                .map_err(|err| self.err("frozen_features", err.to_string()))?;
+        }
+        let tuned: Vec<bool> = e
+            .weights
+            .iter()
+            .map(|w| !frozen.contains(&w.name))
+            .collect();
+        if !tuned.contains(&true) {
+            return Err(self.err(
+                "frozen_features",
+                "every constant is frozen: nothing to tune",
+            ));
+        }
+        Ok([tuned, vec![false; e.weights.len()]])
     }
 
     /// The tuned roles, by index, and whether they may share weights.
@@ -217,7 +296,7 @@ impl Checker<'_> {
         let spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
             PlayerSpec::Genome(g) => (g.depth, g.nodes),
-            PlayerSpec::Random => (start.depth, start.nodes),
+            PlayerSpec::Random | PlayerSpec::Engine(_) => (start.depth, start.nodes),
         };
         let mut depth = own_depth;
         for (role, d) in o.depth.iter().flatten() {

@@ -10,9 +10,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
+use crate::engine::EngineSpec;
 use crate::game::{Game, GameExt, MatchRules, Start};
 use crate::genome::Genome;
 use crate::seeds::{self, Stream};
+use crate::tunables::ENGINE_RANGE_UNITS;
 
 /// Positions sampled to measure feature spreads.
 const SAMPLE_GAMES: u64 = 200;
@@ -31,6 +33,9 @@ pub struct Dim {
     /// The other role, when both roles share this weight (`shared_weights`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mirror: Option<usize>,
+    /// Bounds the raw weight is kept within (an engine's declared `min max`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<(f64, f64)>,
 }
 
 /// The tuned coordinates and their units.
@@ -44,6 +49,9 @@ impl Space {
     /// Builds the space of a resolved experiment (deterministic: sampled with the run
     /// seed).
     pub fn new<G: Game>(r: &Resolved) -> Self {
+        if let Some(e) = &r.engine {
+            return Self::of_engine(r, e);
+        }
         let nf = G::feature_info().len();
         let sd = feature_spreads::<G>(r, nf);
         let mut dims = Vec::new();
@@ -71,9 +79,34 @@ impl Space {
                     label: format!("{who}:{}", G::feature_info()[f].name),
                     unit: u / sd[role][f],
                     mirror,
+                    bounds: None,
                 });
             }
         }
+        Space { dims }
+    }
+
+    /// The space of an engine's declared constants: a unit of θ is a quarter of the
+    /// declared range, or the default's size when no bounds are declared.
+    fn of_engine(r: &Resolved, e: &EngineSpec) -> Self {
+        let dims = e
+            .weights
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| r.tuned[0][i])
+            .map(|(i, w)| Dim {
+                role: 0,
+                feature: i,
+                label: w.name.clone(),
+                unit: match w.bounds {
+                    Some((lo, hi)) => (hi - lo) / ENGINE_RANGE_UNITS,
+                    None if w.default != 0.0 => w.default.abs(),
+                    None => 1.0,
+                },
+                mirror: None,
+                bounds: w.bounds,
+            })
+            .collect();
         Space { dims }
     }
 
@@ -99,9 +132,13 @@ impl Space {
     pub fn decode(&self, theta: &[f64], base: &[Vec<f64>; 2]) -> [Vec<f64>; 2] {
         let mut w = base.clone();
         for (d, &t) in self.dims.iter().zip(theta) {
-            w[d.role][d.feature] = t * d.unit;
+            let v = match d.bounds {
+                Some((lo, hi)) => (t * d.unit).clamp(lo, hi),
+                None => t * d.unit,
+            };
+            w[d.role][d.feature] = v;
             if let Some(m) = d.mirror {
-                w[m][d.feature] = t * d.unit;
+                w[m][d.feature] = v;
             }
         }
         w

@@ -109,7 +109,9 @@ impl Brain {
     pub(super) fn new(player: &PlayerSpec, role: Role, config: &ClientConfig) -> Self {
         let rules = MatchRules::capped(config.max_plays);
         match player {
-            PlayerSpec::Random => Brain::Direct(Agent::new(player, role, None, rules)),
+            PlayerSpec::Random | PlayerSpec::Engine(_) => {
+                Brain::Direct(Agent::new(player, role, None, rules))
+            }
             PlayerSpec::Genome(_) => {
                 let depth = config.max_depth.unwrap_or(MAX_DEPTH).min(MAX_DEPTH);
                 let searcher = Agent::new(player, role, Some(depth), rules);

@@ -1,0 +1,134 @@
+//! An engine seated at a board: before its first move of a game it gets `newgame` and a
+//! `set` for every declared weight (so a reused process carries nothing over), then a
+//! `position` and a `go` per move. The referee side: the answer must come in time, be a
+//! `move` line, parse in the game's notation and be legal under the match rules.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+
+use super::process::EngineProcess;
+use super::protocol::{Command, Reply};
+use super::{log, pool, EngineSpec};
+use crate::arena::FaultKind;
+use crate::game::{Game, GameRng, MatchRules, Role};
+use crate::player::PlayerFault;
+use crate::tunables::ENGINE_TIME_MARGIN_MS;
+
+/// The engine side of an [`crate::player::Agent`].
+pub struct EngineAgent<G: Game> {
+    spec: Arc<EngineSpec>,
+    role: Role,
+    depth: Option<u32>,
+    rules: MatchRules,
+    process: Option<EngineProcess>,
+    fresh_game: bool,
+    moves: Vec<G::Move>,
+}
+
+fn fault(kind: FaultKind, detail: String) -> PlayerFault {
+    PlayerFault { kind, detail }
+}
+
+impl<G: Game> EngineAgent<G> {
+    /// Seats the engine in `role`; `depth` is sent with every `go`.
+    pub fn new(spec: Arc<EngineSpec>, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {
+        EngineAgent {
+            spec,
+            role,
+            depth,
+            rules,
+            process: None,
+            fresh_game: true,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The next `choose` starts a new game.
+    pub fn new_game(&mut self) {
+        self.fresh_game = true;
+    }
+
+    /// Changes the match rules the referee checks moves against.
+    pub fn set_rules(&mut self, rules: MatchRules) {
+        self.rules = rules;
+    }
+
+    /// Asks the engine for its move in `pos`. The game's seed is drawn from a copy of
+    /// `rng`, so the game's own random stream is the same as with a built-in player.
+    /// A fault kills the process; the next game starts a fresh one.
+    pub fn choose(&mut self, pos: &G, rng: &GameRng) -> Result<Option<G::Move>, PlayerFault> {
+        self.rules.legal_moves(pos, &mut self.moves);
+        if self.moves.is_empty() {
+            return Ok(None);
+        }
+        let result = self.ask(pos, rng);
+        if let Err(f) = &result {
+            log::info(&self.spec.name, &format!("fault: {f}"));
+            self.process = None;
+            self.fresh_game = true;
+        }
+        result.map(Some)
+    }
+
+    fn ask(&mut self, pos: &G, rng: &GameRng) -> Result<G::Move, PlayerFault> {
+        if self.process.is_none() {
+            let p =
+                pool::take(&self.spec).map_err(|e| fault(FaultKind::Disconnect, e.to_string()))?;
+            self.process = Some(p);
+        }
+        let spec = Arc::clone(&self.spec);
+        let p = self.process.as_mut().expect("just taken");
+        if self.fresh_game {
+            let seed = rng.clone().random::<u64>();
+            let role = G::ROLES[self.role];
+            p.queue(&Command::NewGame {
+                game: G::NAME,
+                role,
+                seed,
+            });
+            for (w, &value) in spec.weights.iter().zip(&spec.values) {
+                p.queue(&Command::Set {
+                    name: &w.name,
+                    value,
+                });
+            }
+            self.fresh_game = false;
+        }
+        p.queue(&Command::Position(&pos.to_text()));
+        let movetime_ms = Some(spec.movetime_ms);
+        p.send(&Command::Go {
+            depth: self.depth,
+            movetime_ms,
+        })?;
+        let deadline =
+            Instant::now() + Duration::from_millis(spec.movetime_ms + ENGINE_TIME_MARGIN_MS);
+        let text = loop {
+            match p.read(deadline)? {
+                Reply::Move(m) => break m,
+                Reply::Info(i) => log::info(&spec.name, &i),
+                other => {
+                    let why = format!("expected `move`, got {other:?}");
+                    return Err(fault(FaultKind::Garbage, why));
+                }
+            }
+        };
+        let mv = pos
+            .parse_move(&text)
+            .map_err(|e| fault(FaultKind::IllegalMove, format!("move {text:?}: {e}")))?;
+        if !self.moves.contains(&mv) {
+            let why = format!("move {text:?} is not legal in {}", pos.to_text());
+            return Err(fault(FaultKind::IllegalMove, why));
+        }
+        Ok(mv)
+    }
+}
+
+impl<G: Game> Drop for EngineAgent<G> {
+    fn drop(&mut self) {
+        if let Some(p) = self.process.take() {
+            pool::give_back(&self.spec, p);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Outside players ("engines") in any language, spoken to over a line protocol on their
+//! stdin/stdout (`docs/engine-protocol.md`). weightforge is the referee: it checks every
+//! move against the rules, gives every read a time limit, and turns anything wrong into
+//! a lost game counted by kind ([`crate::arena::FaultKind`]).
+
+pub mod agent;
+pub mod constants;
+pub mod log;
+pub mod pool;
+pub mod process;
+pub mod protocol;
+pub mod serve;
+pub mod spec;
+
+pub use spec::EngineSpec;
+
+use crate::player::PlayerFault;
+
+/// An engine that cannot be used at all (as opposed to a fault that loses one game).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The player spelling is not understood.
+    #[error("engine player {spelling:?}: {why} (expected engine:\"<command>\"[,dir=<path>][,movetime=<ms>])")]
+    Spelling {
+        /// What was written.
+        spelling: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The command line cannot be split into words.
+    #[error("engine command {0:?} is empty or has unbalanced quotes")]
+    Command(String),
+    /// The process cannot be started.
+    #[error("cannot start engine {command:?}: {source}")]
+    Spawn {
+        /// The command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The process started but its handshake failed.
+    #[error("engine {0:?} failed its handshake: {1}")]
+    Handshake(String, PlayerFault),
+    /// A value is given for a weight the engine does not declare.
+    #[error("engine {command:?} declares no weight {name:?} (it declares: {declared})")]
+    UnknownWeight {
+        /// The command.
+        command: String,
+        /// The name asked for.
+        name: String,
+        /// The declared names.
+        declared: String,
+    },
+}

@@ -1,0 +1,310 @@
+//! The engine protocol's lines: what weightforge sends ([`Command`], formatted) and what
+//! an engine may answer ([`Reply`], parsed). Every parse error quotes the line, so a log
+//! shows exactly what the engine printed. See `docs/engine-protocol.md`.
+
+use std::fmt;
+
+/// The protocol version weightforge speaks (`weightforge 1`).
+pub const VERSION: u32 = 1;
+
+/// A line from weightforge to an engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command<'a> {
+    /// `weightforge 1`: the handshake.
+    Hello,
+    /// `newgame <game> <role> <seed>`.
+    NewGame {
+        /// The game's registry name.
+        game: &'a str,
+        /// The role the engine plays in this game.
+        role: &'a str,
+        /// The game's seed; a deterministic engine draws all its randomness from it.
+        seed: u64,
+    },
+    /// `set <name> <value>`.
+    Set {
+        /// A name the engine declared with `weight`.
+        name: &'a str,
+        /// The value.
+        value: f64,
+    },
+    /// `position <text>` in the game's notation.
+    Position(&'a str),
+    /// `go [depth N] [movetime MS]`.
+    Go {
+        /// A fixed search depth.
+        depth: Option<u32>,
+        /// The time the engine has for this move, in milliseconds.
+        movetime_ms: Option<u64>,
+    },
+    /// `quit`.
+    Quit,
+}
+
+impl fmt::Display for Command<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Hello => write!(f, "weightforge {VERSION}"),
+            Command::NewGame { game, role, seed } => write!(f, "newgame {game} {role} {seed}"),
+            Command::Set { name, value } => write!(f, "set {name} {value}"),
+            Command::Position(text) => write!(f, "position {text}"),
+            Command::Go { depth, movetime_ms } => {
+                f.write_str("go")?;
+                if let Some(d) = depth {
+                    write!(f, " depth {d}")?;
+                }
+                if let Some(ms) = movetime_ms {
+                    write!(f, " movetime {ms}")?;
+                }
+                Ok(())
+            }
+            Command::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+/// A tunable constant an engine declares: `weight <name> <default> [<min> <max>]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WeightDecl {
+    /// The constant's name (no spaces).
+    pub name: String,
+    /// Its value in the engine's source.
+    pub default: f64,
+    /// Bounds a tuner keeps it within, when declared.
+    pub bounds: Option<(f64, f64)>,
+}
+
+/// A line from an engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reply {
+    /// `id name <name>`.
+    Name(String),
+    /// `weight ...`.
+    Weight(WeightDecl),
+    /// `ready`: the end of the handshake.
+    Ready,
+    /// `move <move>` in the game's move notation (checked by the referee, not here).
+    Move(String),
+    /// `info ...`: free text for the log.
+    Info(String),
+}
+
+/// A line an engine may not send.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{why} in line {line:?}")]
+pub struct LineError {
+    /// The line as received.
+    pub line: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+fn bad(line: &str, why: impl Into<String>) -> LineError {
+    LineError {
+        line: line.to_string(),
+        why: why.into(),
+    }
+}
+
+/// Parses one line from an engine (trailing `\r` and spaces ignored).
+pub fn parse_reply(line: &str) -> Result<Reply, LineError> {
+    let text = line.trim_end();
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let rest = rest.trim();
+    match word {
+        "ready" if rest.is_empty() => Ok(Reply::Ready),
+        "info" => Ok(Reply::Info(rest.to_string())),
+        "move" if !rest.is_empty() && !rest.contains(char::is_whitespace) => {
+            Ok(Reply::Move(rest.to_string()))
+        }
+        "move" => Err(bad(line, "expected one move after `move`")),
+        "id" => match rest.split_once(' ') {
+            Some(("name", name)) if !name.trim().is_empty() => {
+                Ok(Reply::Name(name.trim().to_string()))
+            }
+            _ => Err(bad(line, "expected `id name <name>`")),
+        },
+        "weight" => parse_weight(line, rest).map(Reply::Weight),
+        _ => Err(bad(line, "unknown reply")),
+    }
+}
+
+fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
+    let parts: Vec<&str> = rest.split_whitespace().collect();
+    let num = |s: &str| -> Result<f64, LineError> {
+        s.parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| bad(line, format!("{s:?} is not a finite number")))
+    };
+    let shape = "expected `weight <name> <default> [<min> <max>]`";
+    let (name, default, bounds) = match parts[..] {
+        [name, d] => (name, num(d)?, None),
+        [name, d, lo, hi] => (name, num(d)?, Some((num(lo)?, num(hi)?))),
+        _ => return Err(bad(line, shape)),
+    };
+    if let Some((lo, hi)) = bounds {
+        if !(lo < hi && (lo..=hi).contains(&default)) {
+            return Err(bad(line, "needs min < max and the default within them"));
+        }
+    }
+    Ok(WeightDecl {
+        name: name.to_string(),
+        default,
+        bounds,
+    })
+}
+
+/// A line from weightforge as an engine reads it (for engines written with this crate,
+/// such as `weightforge engine`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// `weightforge <version>`.
+    Hello(u32),
+    /// `newgame <game> <role> <seed>`.
+    NewGame {
+        /// The game.
+        game: String,
+        /// The role.
+        role: String,
+        /// The seed.
+        seed: u64,
+    },
+    /// `set <name> <value>`.
+    Set(String, f64),
+    /// `position <text>`.
+    Position(String),
+    /// `go [depth N] [movetime MS]`.
+    Go {
+        /// Fixed depth.
+        depth: Option<u32>,
+        /// Time for the move.
+        movetime_ms: Option<u64>,
+    },
+    /// `quit`.
+    Quit,
+}
+
+/// Parses one line from weightforge (the engine's side of the protocol).
+pub fn parse_request(line: &str) -> Result<Request, LineError> {
+    let text = line.trim();
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let int = |s: &str| {
+        s.parse::<u64>()
+            .map_err(|_| bad(line, format!("{s:?} is not a whole number")))
+    };
+    match parts[..] {
+        ["weightforge", v] => Ok(Request::Hello(int(v)? as u32)),
+        ["newgame", game, role, seed] => Ok(Request::NewGame {
+            game: game.into(),
+            role: role.into(),
+            seed: int(seed)?,
+        }),
+        ["set", name, value] => value
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .map(|v| Request::Set(name.into(), v))
+            .ok_or_else(|| bad(line, format!("{value:?} is not a finite number"))),
+        ["position", ..] => Ok(Request::Position(
+            text["position".len()..].trim().to_string(),
+        )),
+        ["go", ref opts @ ..] => parse_go(line, opts),
+        ["quit"] => Ok(Request::Quit),
+        _ => Err(bad(line, "unknown command")),
+    }
+}
+
+fn parse_go(line: &str, opts: &[&str]) -> Result<Request, LineError> {
+    let (mut depth, mut movetime_ms) = (None, None);
+    for pair in opts.chunks(2) {
+        let value = |s: Option<&&str>| {
+            s.and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| bad(line, "expected `go [depth N] [movetime MS]`"))
+        };
+        match pair[0] {
+            "depth" => depth = Some(value(pair.get(1))? as u32),
+            "movetime" => movetime_ms = Some(value(pair.get(1))?),
+            _ => return Err(bad(line, "expected `go [depth N] [movetime MS]`")),
+        }
+    }
+    Ok(Request::Go { depth, movetime_ms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_parse_and_errors_quote_the_line() {
+        assert_eq!(parse_reply("ready\r\n"), Ok(Reply::Ready));
+        assert_eq!(parse_reply("move 41-31"), Ok(Reply::Move("41-31".into())));
+        assert_eq!(
+            parse_reply("id name My AI"),
+            Ok(Reply::Name("My AI".into()))
+        );
+        assert_eq!(
+            parse_reply("weight mob 2.5 0 10"),
+            Ok(Reply::Weight(WeightDecl {
+                name: "mob".into(),
+                default: 2.5,
+                bounds: Some((0.0, 10.0))
+            }))
+        );
+        for line in [
+            "hello",
+            "move",
+            "move a b",
+            "weight x",
+            "weight x 1 5 2",
+            "weight x nan",
+        ] {
+            let e = parse_reply(line).unwrap_err();
+            assert!(e.to_string().contains(&format!("{line:?}")), "{e}");
+        }
+    }
+
+    #[test]
+    fn commands_round_trip() {
+        let cmds = [
+            Command::Hello,
+            Command::NewGame {
+                game: "wolves_sheep",
+                role: "sheep",
+                seed: 7,
+            },
+            Command::Set {
+                name: "w",
+                value: -1.25,
+            },
+            Command::Position("SSSSS/SSSSS/...../...../.W.W. w"),
+            Command::Go {
+                depth: Some(3),
+                movetime_ms: Some(100),
+            },
+            Command::Go {
+                depth: None,
+                movetime_ms: None,
+            },
+            Command::Quit,
+        ];
+        let parsed: Vec<Request> = cmds
+            .iter()
+            .map(|c| parse_request(&c.to_string()).unwrap())
+            .collect();
+        assert_eq!(parsed[0], Request::Hello(VERSION));
+        assert_eq!(parsed[2], Request::Set("w".into(), -1.25));
+        assert_eq!(
+            parsed[3],
+            Request::Position("SSSSS/SSSSS/...../...../.W.W. w".into())
+        );
+        assert_eq!(
+            parsed[4],
+            Request::Go {
+                depth: Some(3),
+                movetime_ms: Some(100)
+            }
+        );
+        assert_eq!(parsed[6], Request::Quit);
+    }
+}

@@ -1,0 +1,127 @@
+//! `weightforge engine`: the built-in alpha-beta player speaking the engine protocol, so
+//! the protocol path can be compared game for game with the in-process player. Its
+//! weights are declared as `weight <role>:<feature> <value>` and can be `set`. All its
+//! randomness comes from the `newgame` seed; it searches the genome's depth (or `go
+//! depth N`) and ignores `movetime`.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+use rand::SeedableRng;
+
+use super::protocol::{parse_request, Request, VERSION};
+use crate::game::{Game, GameExt, GameRng, MatchRules, Role};
+use crate::genome::Genome;
+use crate::player::{Agent, PlayerSpec};
+
+/// The engine's input or output failed.
+#[derive(Debug, thiserror::Error)]
+#[error("engine protocol i/o: {0}")]
+pub struct ServeError(#[from] std::io::Error);
+
+struct Session<G: Game> {
+    genome: Genome,
+    role: Role,
+    rng: GameRng,
+    pos: Option<G>,
+    agent: Option<(Agent<G>, Option<u32>)>,
+}
+
+/// Serves `genome` on `input`/`output` until `quit` or the end of the input. Lines it
+/// does not understand are answered with `info error ...` and otherwise ignored.
+pub fn serve<G: Game>(
+    genome: &Genome,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<(), ServeError> {
+    let mut s = Session::<G> {
+        genome: genome.clone(),
+        role: 0,
+        rng: GameRng::seed_from_u64(0),
+        pos: None,
+        agent: None,
+    };
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_request(&line)
+            .map_err(|e| e.to_string())
+            .and_then(|r| s.handle(r, &mut out))
+        {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => writeln!(out, "info error {e}")?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+impl<G: Game> Session<G> {
+    /// Handles one request; `Ok(false)` on `quit`.
+    fn handle(&mut self, req: Request, out: &mut impl Write) -> Result<bool, String> {
+        let io = |e: std::io::Error| e.to_string();
+        match req {
+            Request::Hello(v) if v == VERSION => self.hello(out).map_err(io)?,
+            Request::Hello(v) => return Err(format!("protocol version {v} (this is {VERSION})")),
+            Request::NewGame { game, role, seed } => {
+                if game != G::NAME {
+                    return Err(format!("this engine plays {}, not {game}", G::NAME));
+                }
+                self.role = G::role_index(&role).ok_or(format!("no role {role:?}"))?;
+                self.rng = GameRng::seed_from_u64(seed);
+                self.agent = None;
+            }
+            Request::Set(name, value) => {
+                let (role, feature) = name.split_once(':').ok_or(format!("no weight {name:?}"))?;
+                let r = G::role_index(role).ok_or(format!("no role {role:?}"))?;
+                let f = G::feature_index(feature).ok_or(format!("no feature {feature:?}"))?;
+                self.genome.weights[r][f] = value;
+                self.agent = None;
+            }
+            Request::Position(text) => self.pos = Some(G::parse(&text).map_err(|e| e.to_string())?),
+            Request::Go { depth, .. } => {
+                let mv = self.go(depth)?;
+                writeln!(out, "move {mv}").map_err(io)?;
+            }
+            Request::Quit => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn hello(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let name = if self.genome.name.is_empty() {
+            "weightforge"
+        } else {
+            &self.genome.name
+        };
+        writeln!(out, "id name {name}")?;
+        for (r, role) in G::ROLES.iter().enumerate() {
+            for (f, info) in G::feature_info().iter().enumerate() {
+                writeln!(
+                    out,
+                    "weight {role}:{} {}",
+                    info.name, self.genome.weights[r][f]
+                )?;
+            }
+        }
+        writeln!(out, "ready")
+    }
+
+    fn go(&mut self, depth: Option<u32>) -> Result<String, String> {
+        let pos = self.pos.as_ref().ok_or("`go` before `position`")?;
+        if !matches!(&self.agent, Some((_, d)) if *d == depth) {
+            let spec = PlayerSpec::Genome(Arc::new(self.genome.clone()));
+            let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
+            self.agent = Some((Agent::new(&spec, self.role, depth, rules), depth));
+        }
+        let (agent, _) = self.agent.as_mut().expect("just seated");
+        match agent.choose(pos, &mut self.rng) {
+            Ok(Some(mv)) => Ok(pos.move_text(mv)),
+            Ok(None) => Err("no legal move".into()),
+            Err(f) => Err(f.to_string()),
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! How an engine player is named: `engine:"<command>"[,dir=<path>][,movetime=<ms>]`
+//! (or `engine:<command>` with no options), and what weightforge learned from its
+//! handshake (its name and declared weights) plus the values it is to play with.
+
+use std::path::PathBuf;
+
+use super::protocol::WeightDecl;
+use super::{pool, EngineError};
+use crate::tunables::ENGINE_MOVE_TIME_MS;
+
+/// An engine player: how to start it, its time per move, what it declared, and the
+/// weight values sent to it before every game (declared defaults for the rest).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// The command line (split into words like a shell would, without a shell).
+    pub command: String,
+    /// The working directory it runs in.
+    pub dir: Option<PathBuf>,
+    /// Time per move sent with `go movetime`; a later answer loses the game.
+    pub movetime_ms: u64,
+    /// The name from `id name`.
+    pub name: String,
+    /// The weights it declared.
+    pub weights: Vec<WeightDecl>,
+    /// The value of every declared weight, in declaration order, sent by `set`.
+    pub values: Vec<f64>,
+}
+
+/// The prefix that names an engine player.
+pub const PREFIX: &str = "engine:";
+
+impl EngineSpec {
+    /// Whether `name` spells an engine player.
+    pub fn is_engine(name: &str) -> bool {
+        name.starts_with(PREFIX)
+    }
+
+    /// Reads the spelling, starts the engine once (in this thread's pool) to learn its
+    /// name and weights, and keeps it for the games to come.
+    pub fn resolve(spelling: &str) -> Result<Self, EngineError> {
+        let mut spec = Self::parse(spelling)?;
+        let process = pool::take(&spec)?;
+        spec.name = if process.name.is_empty() {
+            spec.command.clone()
+        } else {
+            process.name.clone()
+        };
+        spec.weights = process.weights.clone();
+        spec.values = spec.weights.iter().map(|w| w.default).collect();
+        pool::give_back(&spec, process);
+        Ok(spec)
+    }
+
+    /// Reads the spelling only.
+    pub fn parse(spelling: &str) -> Result<Self, EngineError> {
+        let err = |why: &str| EngineError::Spelling {
+            spelling: spelling.to_string(),
+            why: why.to_string(),
+        };
+        let body = spelling
+            .strip_prefix(PREFIX)
+            .ok_or_else(|| err("no engine: prefix"))?;
+        let mut spec = EngineSpec {
+            command: body.trim().to_string(),
+            dir: None,
+            movetime_ms: ENGINE_MOVE_TIME_MS,
+            name: String::new(),
+            weights: Vec::new(),
+            values: Vec::new(),
+        };
+        if let Some(quoted) = body.strip_prefix('"') {
+            let end = quoted
+                .find('"')
+                .ok_or_else(|| err("the command's closing quote is missing"))?;
+            spec.command = quoted[..end].to_string();
+            for opt in quoted[end + 1..].split(',').skip(1) {
+                match opt.split_once('=') {
+                    Some(("dir", d)) if !d.is_empty() => spec.dir = Some(PathBuf::from(d)),
+                    Some(("movetime", ms)) => {
+                        spec.movetime_ms =
+                            ms.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
+                                err("movetime must be a whole number of ms above 0")
+                            })?
+                    }
+                    _ => return Err(err(&format!("unknown option {opt:?}"))),
+                }
+            }
+            if !quoted[end + 1..].is_empty() && !quoted[end + 1..].starts_with(',') {
+                return Err(err("options after the command start with a comma"));
+            }
+        }
+        if spec.command.trim().is_empty() {
+            return Err(err("the command is empty"));
+        }
+        Ok(spec)
+    }
+
+    /// The same engine playing with `values` for the weights named (the others keep
+    /// their current values).
+    pub fn with_values(&self, values: &[(String, f64)]) -> Result<Self, EngineError> {
+        let mut spec = self.clone();
+        for (name, v) in values {
+            let i = self.weight_index(name)?;
+            spec.values[i] = *v;
+        }
+        Ok(spec)
+    }
+
+    /// The index of a declared weight.
+    pub fn weight_index(&self, name: &str) -> Result<usize, EngineError> {
+        self.weights
+            .iter()
+            .position(|w| w.name == name)
+            .ok_or_else(|| EngineError::UnknownWeight {
+                command: self.command.clone(),
+                name: name.to_string(),
+                declared: self
+                    .weights
+                    .iter()
+                    .map(|w| w.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings() {
+        let s = EngineSpec::parse(r#"engine:"python3 my ai.py",dir=examples/engines,movetime=250"#)
+            .unwrap();
+        assert_eq!(s.command, "python3 my ai.py");
+        assert_eq!(s.dir, Some(PathBuf::from("examples/engines")));
+        assert_eq!(s.movetime_ms, 250);
+        let s = EngineSpec::parse("engine:python3 ai.py").unwrap();
+        assert_eq!((s.command.as_str(), s.dir), ("python3 ai.py", None));
+        for bad in [
+            "engine:",
+            r#"engine:"python3"#,
+            r#"engine:"x",colour=red"#,
+            r#"engine:"x",movetime=0"#,
+            r#"engine:"x"dir=y"#,
+        ] {
+            assert!(EngineSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
