@@ -12,6 +12,7 @@ pub mod fsutil;
 pub mod game;
 pub mod games;
 pub mod genome;
+pub mod limits;
 pub mod player;
 pub mod registry;
 pub mod ronfile;

@@ -10,6 +10,7 @@
 //! [`report`].
 
 pub mod algorithm;
+pub mod bounds;
 pub mod checkpoint;
 pub mod cmaes;
 pub mod es;
