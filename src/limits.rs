@@ -70,10 +70,20 @@ impl Real {
         }
         let from = if self.min_allowed { "from" } else { "above" };
         Err(OutOfRange {
-            value: v.to_string(),
+            value: short(v),
             bound: format!("expected a finite number {from} {} up to {}", self.min, self.max),
             why: self.why,
         })
+    }
+}
+
+/// `v` as a person reads it: 1e308, not 309 digits.
+pub fn short(v: f64) -> String {
+    let a = v.abs();
+    if a.is_finite() && a != 0.0 && !(1e-6..1e9).contains(&a) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
     }
 }
 

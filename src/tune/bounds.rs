@@ -16,7 +16,12 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     };
     count("name", exp.name.chars().count() as u64, &limits::NAME_LEN)
         .map_err(|_| too_long(origin, "name", exp.name.chars().count()))?;
-    count("algorithm", exp.algorithm.candidates(), &limits::CANDIDATES)?;
+    limits::CANDIDATES
+        .check(exp.algorithm.candidates())
+        .map_err(|e| {
+            let m = format!("{} candidates per generation: {e}", e.value);
+            FileError::field(origin, "algorithm", m)
+        })?;
     count("generations", exp.generations.into(), &limits::GENERATIONS)?;
     if let Some(m) = exp.max_games {
         count("max_games", m, &limits::MAX_GAMES)?;

@@ -206,12 +206,7 @@ fn write_outputs<G: Game>(
     best: &Genome,
     validation: &[OpponentValidation],
 ) -> Result<PathBuf, TuneError> {
-    let exp = &run.r.exp;
-    let genome_path = exp
-        .output
-        .genomes
-        .join(G::NAME)
-        .join(format!("{}-best.ron", exp.name));
+    let genome_path = run.genome_path.clone();
     best.save::<G>(&genome_path)?;
     write_text(&run.dir.join("best.ron"), &best.to_ron::<G>())?;
     let mut summary = String::new();

@@ -12,12 +12,14 @@
 pub mod algorithm;
 pub mod bounds;
 pub mod checkpoint;
+pub mod checkpoint_check;
 pub mod cmaes;
 pub mod es;
 pub mod experiment;
 pub mod finish;
 pub mod fitness;
 pub mod linalg;
+pub mod lock;
 pub mod plan;
 pub mod report;
 pub mod resolve;

@@ -18,6 +18,9 @@ use crate::seeds::{self, Stream};
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
     Checkpoint {
         format: FORMAT,
+        game: String::new(),
+        features: Vec::new(),
+        experiment_hash: String::new(),
         experiment: r.exp.clone(),
         origin: origin.to_string(),
         completed: 0,
@@ -91,7 +94,7 @@ pub(super) fn train<G: Game>(
         cp.seconds = run.seconds();
         cp.save(&run.dir)?;
         report::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
-        if options.stop_after == Some(g) && g < r.exp.generations {
+        if options.stops_after(g) && g < r.exp.generations {
             return Ok(Some(g));
         }
     }
