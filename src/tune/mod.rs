@@ -10,6 +10,7 @@
 //! [`report`].
 
 pub mod algorithm;
+pub mod axis;
 pub mod bounds;
 pub mod checkpoint;
 pub mod checkpoint_check;
