@@ -42,6 +42,23 @@ pub fn x_range(xs: &[f64]) -> (f64, f64) {
     (lo, hi.max(lo + 1.0))
 }
 
+/// `v` clamped to ±[`LIMIT`], as the axis shows it.
+pub fn clamp(v: f64) -> f64 {
+    v.clamp(-LIMIT, LIMIT)
+}
+
+/// A tick label: plain for everyday magnitudes, `1.5e300` style beyond them, so a
+/// label never runs off the chart.
+pub fn label(y: f64) -> String {
+    let a = y.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        format!("{y:.2e}")
+    } else {
+        let s = format!("{y:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// Values a chart leaves out: non-finite points of the series, or points whose x is
 /// not finite.
 pub fn skipped(xs: &[f64], series: &[(String, Vec<f64>)]) -> usize {

@@ -310,6 +310,7 @@ fn line_chart<DB: DrawingBackend>(
         .x_desc("generation")
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(ylabel)
+        .y_label_formatter(&|y| super::axis::label(*y))
         .label_style((FAMILY, 15))
         .axis_desc_style((FAMILY, 17))
         .draw()
@@ -321,7 +322,7 @@ fn line_chart<DB: DrawingBackend>(
             .iter()
             .zip(ys)
             .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .map(|(x, y)| (*x, *y))
+            .map(|(x, y)| (*x, super::axis::clamp(*y)))
             .collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
@@ -340,7 +341,8 @@ fn line_chart<DB: DrawingBackend>(
     }
     let skipped = super::axis::skipped(xs, series);
     if skipped > 0 {
-        let note = format!("{skipped} values not finite: left out");
+        let s = if skipped == 1 { "" } else { "s" };
+        let note = format!("{skipped} value{s} not finite: left out");
         let y = 50 + 20 * series.len() as i32 + 10;
         legend_area
             .draw(&Text::new(note, (8, y), text))
