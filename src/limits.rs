@@ -241,6 +241,15 @@ pub const OPPONENT_WEIGHT: Real = Real {
     why: "a weight multiplies a score in [0, 1]; NaN or infinity would make every fitness NaN",
 };
 
+/// Seconds of a time limit (`vvw` `--move-time`, `--welcome-pause`, ...).
+pub const SECONDS: Real = Real {
+    name: "vvw --move-time, --welcome-pause, --end-pause, --setup-timeout, --idle-timeout",
+    min: 0.0,
+    max: 1.0e6,
+    min_allowed: true,
+    why: "a time limit of more than 11 days is a typo, and cannot be held as a duration",
+};
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -264,7 +273,7 @@ pub const ALL: &[Count] = &[
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.
-pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT];
+pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT, SECONDS];
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use weightforge::game::{Game, Status};
 use weightforge::games::vampires_werewolves::notation::grid_text;
 use weightforge::games::vampires_werewolves::tcp::client::{self as vvw_client, ClientConfig};
 use weightforge::games::vampires_werewolves::tcp::server::{
-    self as vvw_server, EndReason, PlyRecord, ServerConfig,
+    self as vvw_server, EndReason, Forfeit, PlyRecord, ServerConfig,
 };
 use weightforge::games::vampires_werewolves::{Kind, Map, VvwPosition};
 use weightforge::player::PlayerSpec;
@@ -109,9 +109,9 @@ pub fn run(a: VvwArgs) -> Result<()> {
 }
 
 fn seconds(flag: &str, v: f64) -> Result<Duration> {
-    if !(v.is_finite() && v >= 0.0) {
-        bail!("--{flag} {v}: expected a number of seconds ≥ 0");
-    }
+    weightforge::limits::SECONDS
+        .check(v)
+        .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?;
     Ok(Duration::from_secs_f64(v))
 }
 
@@ -199,6 +199,8 @@ fn client(a: ClientArgs) -> Result<()> {
 
 fn server(a: ServerArgs) -> Result<()> {
     let map = Map::load(&a.map).with_context(|| format!("--map {}", a.map))?;
+    map.check_playable()
+        .map_err(|m| anyhow::anyhow!("--map {}: {m}", a.map))?;
     let move_time = seconds("move-time", a.move_time)?;
     if move_time.is_zero() {
         bail!("--move-time must be positive");
@@ -255,7 +257,14 @@ fn server(a: ServerArgs) -> Result<()> {
         EndReason::PlayLimit => "play limit".to_string(),
         EndReason::GameClock => "game clock".to_string(),
         EndReason::Forfeit { loser, why } => {
-            format!("{} forfeit: {why:?}", VvwPosition::ROLES[*loser])
+            let why = match why {
+                Forfeit::NotMov(head) => {
+                    format!("answered {:?} instead of MOV", String::from_utf8_lossy(head))
+                }
+                Forfeit::Illegal(e) => format!("illegal ply: {e}"),
+                Forfeit::Disconnected(e) => format!("disconnected: {e}"),
+            };
+            format!("{} forfeit: {why}", VvwPosition::ROLES[*loser])
         }
     };
     println!(

@@ -442,8 +442,11 @@ impl<'a> Session<'a> {
                 message: "MAP",
                 during: now,
                 why: format!(
-                    "our start cell {home} (HME) holds {:?}, not vampires or werewolves",
-                    grid.get(home)
+                    "our start cell {home} (HME) holds {}, not our species",
+                    match grid.get(home) {
+                        c if c.count() == 0 => "nothing".to_string(),
+                        c => format!("{} {:?}", c.count(), c.kind()).to_lowercase(),
+                    }
                 ),
             });
         }
