@@ -35,13 +35,9 @@ pub fn explain(e: std::io::Error, path: &Path) -> std::io::Error {
     use std::io::ErrorKind;
     const NAME_TOO_LONG: i32 = 36; // ENAMETOOLONG on Linux
     let blocked = matches!(e.kind(), ErrorKind::AlreadyExists | ErrorKind::NotADirectory);
-    let file_in_the_way = path.ancestors().skip(1).find(|a| a.is_file());
+    let file_in_the_way = path.ancestors().find(|a| a.is_file());
     if let (true, Some(file)) = (blocked, file_in_the_way) {
         let m = format!("{} is a file, so no folder can be made under it", file.display());
-        return std::io::Error::new(e.kind(), m);
-    }
-    if blocked && path.is_file() {
-        let m = "a file is where the folder should go".to_string();
         return std::io::Error::new(e.kind(), m);
     }
     if e.raw_os_error() == Some(NAME_TOO_LONG) {

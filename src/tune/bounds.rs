@@ -16,12 +16,13 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     };
     count("name", exp.name.chars().count() as u64, &limits::NAME_LEN)
         .map_err(|_| too_long(origin, "name", exp.name.chars().count()))?;
-    limits::CANDIDATES
-        .check(exp.algorithm.candidates())
-        .map_err(|e| {
-            let m = format!("{} candidates per generation: {e}", e.value);
-            FileError::field(origin, "algorithm", m)
-        })?;
+    // Too few candidates is the algorithm's to name (`lambda`, `perturbations`).
+    let candidates = exp.algorithm.candidates();
+    if candidates > limits::CANDIDATES.max {
+        let e = limits::CANDIDATES.check(candidates).unwrap_err();
+        let m = format!("{candidates} candidates per generation (lambda, or 2 × perturbations): {e}");
+        return Err(FileError::field(origin, "algorithm", m).into());
+    }
     count("generations", exp.generations.into(), &limits::GENERATIONS)?;
     if let Some(m) = exp.max_games {
         count("max_games", m, &limits::MAX_GAMES)?;

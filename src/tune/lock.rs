@@ -47,7 +47,7 @@ impl RunLock {
             path: path.display().to_string(),
             source,
         };
-        std::fs::create_dir_all(dir).map_err(io)?;
+        std::fs::create_dir_all(dir).map_err(|e| io(crate::fsutil::explain(e, dir)))?;
         let mut stale = None;
         for _ in 0..2 {
             match std::fs::OpenOptions::new()

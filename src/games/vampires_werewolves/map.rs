@@ -288,6 +288,12 @@ impl Map {
             ("Vampires", self.vampires, Kind::Vampires),
             ("Werewolves", self.werewolves, Kind::Werewolves),
         ];
+        if self.vampires.is_some() && self.vampires == self.werewolves {
+            return Err(format!(
+                "map rule broken: both species start on cell {}; each needs its own cell",
+                self.vampires.unwrap_or_default()
+            ));
+        }
         for (name, home, kind) in homes {
             let Some(at) = home else {
                 return Err(format!(
@@ -302,12 +308,6 @@ impl Map {
                     name.to_lowercase()
                 ));
             }
-        }
-        if self.vampires == self.werewolves {
-            return Err(format!(
-                "map rule broken: both species start on cell {}; each needs its own cell",
-                self.vampires.unwrap_or_default()
-            ));
         }
         Ok(())
     }
