@@ -34,10 +34,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub fn explain(e: std::io::Error, path: &Path) -> std::io::Error {
     use std::io::ErrorKind;
     const NAME_TOO_LONG: i32 = 36; // ENAMETOOLONG on Linux
-    let blocked = matches!(e.kind(), ErrorKind::AlreadyExists | ErrorKind::NotADirectory);
+    let blocked = matches!(
+        e.kind(),
+        ErrorKind::AlreadyExists | ErrorKind::NotADirectory
+    );
     let file_in_the_way = path.ancestors().find(|a| a.is_file());
     if let (true, Some(file)) = (blocked, file_in_the_way) {
-        let m = format!("{} is a file, so no folder can be made under it", file.display());
+        let m = format!(
+            "{} is a file, so no folder can be made under it",
+            file.display()
+        );
         return std::io::Error::new(e.kind(), m);
     }
     if e.raw_os_error() == Some(NAME_TOO_LONG) {

@@ -71,7 +71,10 @@ impl Real {
         let from = if self.min_allowed { "from" } else { "above" };
         Err(OutOfRange {
             value: short(v),
-            bound: format!("expected a finite number {from} {} up to {}", self.min, self.max),
+            bound: format!(
+                "expected a finite number {from} {} up to {}",
+                self.min, self.max
+            ),
             why: self.why,
         })
     }
@@ -282,12 +285,22 @@ mod tests {
     #[test]
     fn bounds_reject_their_edges() {
         for c in ALL {
-            assert!(c.check(c.min).is_ok() && c.check(c.max).is_ok(), "{}", c.name);
+            assert!(
+                c.check(c.min).is_ok() && c.check(c.max).is_ok(),
+                "{}",
+                c.name
+            );
             assert!(c.check(c.max + 1).is_err(), "{}", c.name);
             assert!(c.min == 0 || c.check(c.min - 1).is_err(), "{}", c.name);
         }
         for r in ALL_REAL {
-            for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, r.max * 2.0, -1.0] {
+            for bad in [
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                r.max * 2.0,
+                -1.0,
+            ] {
                 assert!(r.check(bad).is_err(), "{} {bad}", r.name);
             }
             assert!(r.check(r.max).is_ok(), "{}", r.name);

@@ -142,9 +142,8 @@ fn edit() -> impl Strategy<Value = Edit> {
 fn apply(text: &str, edits: &[Edit]) -> String {
     let mut t = text.to_string();
     for e in edits {
-        let replace = |t: &str, (s, e): (usize, usize), with: &str| {
-            format!("{}{with}{}", &t[..s], &t[e..])
-        };
+        let replace =
+            |t: &str, (s, e): (usize, usize), with: &str| format!("{}{with}{}", &t[..s], &t[e..]);
         t = match e {
             Edit::Number(w, n) => match number_spans(&t) {
                 v if v.is_empty() => t,
@@ -249,7 +248,7 @@ fn position_prop<G: Game>() {
             for mv in moves.iter().take(8) {
                 let t = pos.move_text(*mv);
                 prop_assert!(pos.parse_move(&t).is_ok(), "{printed}: move {t:?}");
-                let _ = pos.parse_move(&apply(&t, &[move_edit.clone()]));
+                let _ = pos.parse_move(&apply(&t, std::slice::from_ref(&move_edit)));
             }
             let _ = pos.parse_move(&junk);
             Ok(())

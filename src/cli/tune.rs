@@ -112,7 +112,9 @@ fn evolve_for<G: Game>(
             dir.display()
         );
     }
-    let origin = resume.as_ref().map_or(origin.to_string(), |cp| cp.origin.clone());
+    let origin = resume
+        .as_ref()
+        .map_or(origin.to_string(), |cp| cp.origin.clone());
     if let Some(cp) = &resume {
         println!(
             "resuming {} from generation {} of {} in {}",
@@ -192,7 +194,10 @@ fn evolve_for<G: Game>(
 /// The report folder `--resume DIR` continues in when DIR is not the folder the stored
 /// experiment names (a run folder copied or moved): reports and genome then go to DIR,
 /// never over the original run.
-fn resumed_elsewhere(r: &weightforge::tune::resolve::Resolved, dir: Option<&Path>) -> Option<PathBuf> {
+fn resumed_elsewhere(
+    r: &weightforge::tune::resolve::Resolved,
+    dir: Option<&Path>,
+) -> Option<PathBuf> {
     let dir = dir?;
     let named = run::report_dir(r);
     let same = match (dir.canonicalize(), named.canonicalize()) {

@@ -259,7 +259,10 @@ fn server(a: ServerArgs) -> Result<()> {
         EndReason::Forfeit { loser, why } => {
             let why = match why {
                 Forfeit::NotMov(head) => {
-                    format!("answered {:?} instead of MOV", String::from_utf8_lossy(head))
+                    format!(
+                        "answered {:?} instead of MOV",
+                        String::from_utf8_lossy(head)
+                    )
                 }
                 Forfeit::Illegal(e) => format!("illegal ply: {e}"),
                 Forfeit::Disconnected(e) => format!("disconnected: {e}"),

@@ -36,7 +36,11 @@ pub fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 /// The x range from 0 (or the smallest finite value below it) to the largest finite
 /// value (at least 1), clamped to ±[`LIMIT`].
 pub fn x_range(xs: &[f64]) -> (f64, f64) {
-    let finite = || xs.iter().filter(|x| x.is_finite()).map(|x| x.clamp(-LIMIT, LIMIT));
+    let finite = || {
+        xs.iter()
+            .filter(|x| x.is_finite())
+            .map(|x| x.clamp(-LIMIT, LIMIT))
+    };
     let lo = finite().fold(0.0, f64::min);
     let hi = finite().fold(1.0, f64::max);
     (lo, hi.max(lo + 1.0))
@@ -87,7 +91,10 @@ mod tests {
         ];
         for c in cases {
             let (lo, hi) = range(c.iter().copied());
-            assert!(lo.is_finite() && hi.is_finite() && hi > lo, "{c:?}: {lo} {hi}");
+            assert!(
+                lo.is_finite() && hi.is_finite() && hi > lo,
+                "{c:?}: {lo} {hi}"
+            );
             assert!((hi - lo).is_finite(), "{c:?}");
             for v in c.iter().filter(|v| v.is_finite() && v.abs() <= LIMIT) {
                 assert!(lo <= *v && *v <= hi, "{c:?}: {v} outside {lo}..{hi}");

@@ -20,22 +20,47 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     let candidates = exp.algorithm.candidates();
     if candidates > limits::CANDIDATES.max {
         let e = limits::CANDIDATES.check(candidates).unwrap_err();
-        let m = format!("{candidates} candidates per generation (lambda, or 2 × perturbations): {e}");
+        let m =
+            format!("{candidates} candidates per generation (lambda, or 2 × perturbations): {e}");
         return Err(FileError::field(origin, "algorithm", m).into());
     }
     count("generations", exp.generations.into(), &limits::GENERATIONS)?;
     if let Some(m) = exp.max_games {
         count("max_games", m, &limits::MAX_GAMES)?;
     }
-    count("pairs_per_opponent", exp.pairs_per_opponent.into(), &limits::PAIRS)?;
-    count("hall_of_fame", exp.hall_of_fame.into(), &limits::HALL_OF_FAME)?;
+    count(
+        "pairs_per_opponent",
+        exp.pairs_per_opponent.into(),
+        &limits::PAIRS,
+    )?;
+    count(
+        "hall_of_fame",
+        exp.hall_of_fame.into(),
+        &limits::HALL_OF_FAME,
+    )?;
     count("opponents", exp.opponents.len() as u64, &limits::OPPONENTS)?;
     let v = &exp.validation;
-    count("validation.pairs", v.pairs.into(), &limits::VALIDATION_PAIRS)?;
+    count(
+        "validation.pairs",
+        v.pairs.into(),
+        &limits::VALIDATION_PAIRS,
+    )?;
     let selection = v.selection_pairs.into();
-    count("validation.selection_pairs", selection, &limits::VALIDATION_PAIRS)?;
-    count("validation.finalists", v.finalists.into(), &limits::FINALISTS)?;
-    count("openings.plies", exp.openings.plies.into(), &limits::OPENING_PLIES)?;
+    count(
+        "validation.selection_pairs",
+        selection,
+        &limits::VALIDATION_PAIRS,
+    )?;
+    count(
+        "validation.finalists",
+        v.finalists.into(),
+        &limits::FINALISTS,
+    )?;
+    count(
+        "openings.plies",
+        exp.openings.plies.into(),
+        &limits::OPENING_PLIES,
+    )?;
     if let Some(cap) = exp.ply_cap {
         count("ply_cap", cap.into(), &limits::PLY_CAP)?;
     }
@@ -67,7 +92,8 @@ fn opponents(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
         }
         if let Some(w) = o.weight {
             limits::OPPONENT_WEIGHT
-                .check(w).map_err(|e| err(format!("opponents[{i}].weight"), e))?;
+                .check(w)
+                .map_err(|e| err(format!("opponents[{i}].weight"), e))?;
         }
     }
     let weights = exp.opponents.iter().map(|o| o.weight.unwrap_or(1.0));
@@ -113,7 +139,10 @@ pub fn check_phases(r: &Resolved, origin: &str) -> Result<(), ExperimentError> {
             FileError::field(
                 origin,
                 field,
-                format!("{games} games in one phase: {}", e.bound + " (" + e.why + ")"),
+                format!(
+                    "{games} games in one phase: {}",
+                    e.bound + " (" + e.why + ")"
+                ),
             )
         })?;
     }

@@ -26,7 +26,10 @@ pub fn experiment_hash(exp: &Experiment) -> String {
 /// Fills in what identifies the run: game, feature list and experiment hash.
 pub fn stamp<G: Game>(cp: &mut Checkpoint) {
     cp.game = G::NAME.to_string();
-    cp.features = G::feature_info().iter().map(|f| f.name.to_string()).collect();
+    cp.features = G::feature_info()
+        .iter()
+        .map(|f| f.name.to_string())
+        .collect();
     cp.experiment_hash = experiment_hash(&cp.experiment);
 }
 
@@ -43,7 +46,11 @@ pub fn check<G: Game>(
         message,
     };
     if cp.game != G::NAME || cp.experiment.game != G::NAME {
-        let m = format!("written for {:?}, the experiment is for {:?}", cp.game, G::NAME);
+        let m = format!(
+            "written for {:?}, the experiment is for {:?}",
+            cp.game,
+            G::NAME
+        );
         return Err(bad("game", m));
     }
     let features: Vec<&str> = G::feature_info().iter().map(|f| f.name).collect();
@@ -79,7 +86,10 @@ pub fn check<G: Game>(
     same_shape(&stored, &fresh, "algorithm").map_err(|(f, m)| bad(&f, m))?;
     let sigma = cp.algorithm.sigma();
     if !(sigma.is_finite() && sigma > 0.0) {
-        return Err(bad("algorithm.sigma", format!("{sigma}: must be a positive number")));
+        return Err(bad(
+            "algorithm.sigma",
+            format!("{sigma}: must be a positive number"),
+        ));
     }
     Ok(())
 }
@@ -92,13 +102,20 @@ fn to_value(a: &Algorithm) -> Value {
 /// each vector `n` long and finite.
 fn rows(cp: &Checkpoint, n: usize, opponents: usize) -> Result<(), (String, String)> {
     if cp.rows.len() != cp.completed as usize {
-        let m = format!("{} rows for {} completed generations", cp.rows.len(), cp.completed);
+        let m = format!(
+            "{} rows for {} completed generations",
+            cp.rows.len(),
+            cp.completed
+        );
         return Err(("rows".into(), m));
     }
     for (i, row) in cp.rows.iter().enumerate() {
         let field = |f: &str| format!("rows[{i}].{f}");
         if row.generation as usize != i + 1 {
-            return Err((field("generation"), format!("{}: expected {}", row.generation, i + 1)));
+            return Err((
+                field("generation"),
+                format!("{}: expected {}", row.generation, i + 1),
+            ));
         }
         for (name, v) in [("theta", &row.theta), ("weights", &row.weights)] {
             vector(v, n).map_err(|m| (field(name), m))?;
@@ -109,7 +126,11 @@ fn rows(cp: &Checkpoint, n: usize, opponents: usize) -> Result<(), (String, Stri
             return Err((field("opponent_scores"), m));
         }
         let numbers = [row.seconds, row.sigma, row.best, row.mean];
-        if let Some(x) = numbers.iter().chain(&row.opponent_scores).find(|x| !x.is_finite()) {
+        if let Some(x) = numbers
+            .iter()
+            .chain(&row.opponent_scores)
+            .find(|x| !x.is_finite())
+        {
             return Err((field("*"), format!("{x} is not a finite number")));
         }
     }
@@ -122,7 +143,10 @@ fn rows(cp: &Checkpoint, n: usize, opponents: usize) -> Result<(), (String, Stri
         return Err(("games".into(), m));
     }
     if !cp.seconds.is_finite() {
-        return Err(("seconds".into(), format!("{} is not a finite number", cp.seconds)));
+        return Err((
+            "seconds".into(),
+            format!("{} is not a finite number", cp.seconds),
+        ));
     }
     Ok(())
 }

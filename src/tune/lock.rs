@@ -105,7 +105,10 @@ mod tests {
         let (lock, stale) = RunLock::acquire(dir.path()).unwrap();
         assert_eq!(stale, None);
         let err = RunLock::acquire(dir.path()).unwrap_err();
-        assert!(err.to_string().contains("is running in this folder"), "{err}");
+        assert!(
+            err.to_string().contains("is running in this folder"),
+            "{err}"
+        );
         drop(lock);
         assert!(!dir.path().join(FILE).exists());
         // A pid no process has (above Linux's pid_max).

@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use super::checkpoint::{Checkpoint, CheckpointError, GenerationRow};
 use super::checkpoint_check;
-use super::lock::{LockError, RunLock};
 use super::finish::{self, OpponentValidation};
+use super::lock::{LockError, RunLock};
 use super::report::ReportError;
 use super::resolve::Resolved;
 use super::space::Space;
@@ -118,7 +118,10 @@ pub struct RunOptions {
 impl RunOptions {
     /// Whether the run should stop after generation `g`.
     pub fn stops_after(&self, g: u32) -> bool {
-        let interrupted = self.interrupt.as_ref().is_some_and(|i| i.load(Ordering::SeqCst));
+        let interrupted = self
+            .interrupt
+            .as_ref()
+            .is_some_and(|i| i.load(Ordering::SeqCst));
         self.stop_after == Some(g) || interrupted
     }
 }

@@ -150,7 +150,8 @@ impl Method for Spsa {
         positive("c_end", spec.c_end)?;
         positive("r_end", spec.r_end)?;
         let exponent = &crate::limits::EXPONENT;
-        spec.alpha.map_or(Ok(()), |v| within("alpha", v, exponent))?;
+        spec.alpha
+            .map_or(Ok(()), |v| within("alpha", v, exponent))?;
         spec.gamma.map_or(Ok(()), |v| within("gamma", v, exponent))
     }
 
