@@ -4,6 +4,7 @@
 mod cli;
 
 fn main() {
+    quiet_on_closed_pipe();
     if let Err(err) = cli::run() {
         eprintln!("error: {}", message(&err));
         std::process::exit(2);
@@ -25,4 +26,15 @@ fn message(err: &anyhow::Error) -> String {
         text.push_str(&c);
     }
     text
+}
+
+/// `weightforge ... | head` ends quietly when the reader goes away, as other Unix tools
+/// do, instead of panicking on the next line printed.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of SIGPIPE at start-up, before any thread
+    // exists, is what every C program starts with.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }
