@@ -10,7 +10,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    std::fs::create_dir_all(dir)?;
+    std::fs::create_dir_all(dir).map_err(|e| explain(e, dir))?;
     let name = path
         .file_name()
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"))?;
@@ -20,10 +20,35 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         std::process::id()
     ));
     {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = std::fs::File::create(&tmp).map_err(|e| explain(e, path))?;
         f.write_all(bytes)?;
         f.flush()?;
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)
+}
+
+/// The system's error, said so a person can act on it: a file standing where a folder
+/// must go, or a name longer than the file system allows, instead of the bare
+/// "File exists" or "File name too long".
+pub fn explain(e: std::io::Error, path: &Path) -> std::io::Error {
+    use std::io::ErrorKind;
+    const NAME_TOO_LONG: i32 = 36; // ENAMETOOLONG on Linux
+    let blocked = matches!(
+        e.kind(),
+        ErrorKind::AlreadyExists | ErrorKind::NotADirectory
+    );
+    let file_in_the_way = path.ancestors().find(|a| a.is_file());
+    if let (true, Some(file)) = (blocked, file_in_the_way) {
+        let m = format!(
+            "{} is a file, so no folder can be made under it",
+            file.display()
+        );
+        return std::io::Error::new(e.kind(), m);
+    }
+    if e.raw_os_error() == Some(NAME_TOO_LONG) {
+        let m = "a name in this path is longer than the file system allows (255 bytes)";
+        return std::io::Error::new(e.kind(), m);
+    }
+    e
 }

@@ -13,6 +13,7 @@ pub mod fsutil;
 pub mod game;
 pub mod games;
 pub mod genome;
+pub mod limits;
 pub mod player;
 pub mod record;
 pub mod registry;

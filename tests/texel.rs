@@ -233,6 +233,7 @@ fn texel_run_finishes_and_resumes_to_the_same_genome() {
     let exp = tiny(split_dir.path());
     let stop = RunOptions {
         stop_after: Some(1),
+        ..RunOptions::default()
     };
     match run_in_pool(&exp, 2, &stop, None) {
         RunEnd::Interrupted { completed } => assert_eq!(completed, 1),

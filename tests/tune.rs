@@ -153,6 +153,7 @@ fn interrupted_run_resumes_to_the_same_genome() {
     let exp = tiny(split_dir.path(), "Es(lambda: 4, sigma: 0.5)");
     let stop = RunOptions {
         stop_after: Some(1),
+        ..RunOptions::default()
     };
     match run_in_pool(&exp, 2, &stop, None) {
         RunEnd::Interrupted { completed } => assert_eq!(completed, 1),

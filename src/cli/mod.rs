@@ -15,6 +15,7 @@ mod vvw;
 
 use anyhow::Result;
 use clap::Parser;
+use weightforge::limits;
 
 pub use args::{Cli, Command};
 
@@ -22,9 +23,7 @@ pub use args::{Cli, Command};
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
     if let Some(threads) = cli.threads {
-        if threads == 0 {
-            anyhow::bail!("--threads must be at least 1");
-        }
+        check_flag("--threads", threads as u64, &limits::THREADS)?;
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build_global()?;
@@ -46,6 +45,26 @@ pub fn run() -> Result<()> {
         Command::Positions(a) => positions::positions(a),
         Command::Engine(a) => engine::run(a),
     }
+}
+
+/// Checks the value of `flag` against its limit: the error names the flag, the value, the
+/// bound and why.
+fn check_flag(flag: &str, v: u64, limit: &limits::Count) -> Result<()> {
+    limit.check(v).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
+}
+
+/// Checks the optional flags every command that plays games shares.
+fn check_play_flags(depth: Option<u32>, ply_cap: Option<u32>, plies: Option<u32>) -> Result<()> {
+    if let Some(d) = depth {
+        check_flag("--depth", d.into(), &limits::DEPTH)?;
+    }
+    if let Some(c) = ply_cap {
+        check_flag("--ply-cap", c.into(), &limits::PLY_CAP)?;
+    }
+    if let Some(p) = plies {
+        check_flag("--opening-plies", p.into(), &limits::OPENING_PLIES)?;
+    }
+    Ok(())
 }
 
 /// The error for a game name nobody knows.

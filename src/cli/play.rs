@@ -59,6 +59,7 @@ pub fn perft(a: PerftArgs) -> Result<()> {
 }
 
 fn perft_for<G: Game>(a: &PerftArgs) -> Result<()> {
+    super::check_flag("--depth", a.depth.into(), &weightforge::limits::PERFT_DEPTH)?;
     let mut pos: G = position_or_start(a.position.as_deref())?;
     let t0 = Instant::now();
     let total = if a.divide && a.depth > 0 {
@@ -164,9 +165,8 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     if a.games % 2 != 0 {
         bail!("--games must be even: each opening is played twice with the roles swapped");
     }
-    if a.depth == Some(0) {
-        bail!("--depth must be at least 1");
-    }
+    super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
+    super::check_play_flags(a.depth, a.ply_cap, a.opening_plies)?;
     let sprt = a
         .sprt
         .as_deref()

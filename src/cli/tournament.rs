@@ -20,9 +20,8 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1 (games per ordered pair of players)");
     }
-    if a.ply_cap == Some(0) {
-        bail!("--ply-cap must be at least 1");
-    }
+    super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
+    super::check_play_flags(None, a.ply_cap, a.opening_plies)?;
     let players = tournament::resolve_players::<G>(&a.players)?;
     let mut settings = TournamentSettings::defaults::<G>(a.games, a.seed);
     if let Some(plies) = a.opening_plies {

@@ -1,7 +1,8 @@
 //! Commands of the tuner: evolve, export, plot.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
@@ -75,7 +76,12 @@ pub fn evolve(a: EvolveArgs) -> Result<()> {
         (None, Some(dir)) => {
             let cp = Checkpoint::load(dir)
                 .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
-            (cp.experiment.clone(), cp.origin.clone(), Some(cp))
+            // Errors in the stored experiment are the checkpoint's, not the original file's.
+            let origin = format!(
+                "{} (the experiment stored in it)",
+                Checkpoint::path_in(dir).display()
+            );
+            (cp.experiment.clone(), origin, Some(cp))
         }
         (Some(path), None) => (Experiment::load(path)?, path.display().to_string(), None),
         (None, None) => {
@@ -98,7 +104,8 @@ fn evolve_for<G: Game>(
     a: &EvolveArgs,
 ) -> Result<()> {
     let r = exp.resolve::<G>(origin)?;
-    let dir = run::report_dir(&r);
+    let moved_to = resumed_elsewhere(&r, a.resume.as_deref());
+    let dir = moved_to.clone().unwrap_or_else(|| run::report_dir(&r));
     if resume.is_none() && Checkpoint::path_in(&dir).exists() && !a.force {
         bail!(
             "{} already holds a run; resume it with `weightforge evolve --resume {}` or start over with --force",
@@ -106,10 +113,16 @@ fn evolve_for<G: Game>(
             dir.display()
         );
     }
+    let origin = resume
+        .as_ref()
+        .map_or(origin.to_string(), |cp| cp.origin.clone());
     if let Some(cp) = &resume {
         println!(
-            "resuming {} from generation {} of {}",
-            r.exp.name, cp.completed, r.exp.generations
+            "resuming {} from generation {} of {} in {}",
+            r.exp.name,
+            cp.completed,
+            r.exp.generations,
+            dir.display()
         );
     }
     println!(
@@ -127,12 +140,24 @@ fn evolve_for<G: Game>(
         quiet: a.quiet,
         phase: Mutex::new(String::new()),
     };
+    let interrupt = Arc::new(AtomicBool::new(false));
+    catch_ctrl_c(&interrupt)?;
     let options = RunOptions {
         stop_after: a.stop_after,
+        interrupt: Some(interrupt.clone()),
+        dir: moved_to,
     };
-    let end = run::evolve::<G>(&r, origin, resume, &options, &obs)?;
+    let end = run::evolve::<G>(&r, &origin, resume, &options, &obs)?;
     obs.bar.finish_and_clear();
     match end {
+        RunEnd::Interrupted { completed } if interrupt.load(Ordering::SeqCst) => {
+            println!(
+                "interrupted after generation {completed}: checkpoint saved in {}; continue with `weightforge evolve --resume {}`",
+                Checkpoint::path_in(&dir).display(),
+                dir.display()
+            );
+            std::process::exit(130);
+        }
         RunEnd::Interrupted { completed } => {
             println!(
                 "stopped after generation {completed}; continue with `weightforge evolve --resume {}`",
@@ -175,6 +200,36 @@ fn evolve_for<G: Game>(
         }
     }
     Ok(())
+}
+
+/// The report folder `--resume DIR` continues in when DIR is not the folder the stored
+/// experiment names (a run folder copied or moved): reports and genome then go to DIR,
+/// never over the original run.
+fn resumed_elsewhere(
+    r: &weightforge::tune::resolve::Resolved,
+    dir: Option<&Path>,
+) -> Option<PathBuf> {
+    let dir = dir?;
+    let named = run::report_dir(r);
+    let same = match (dir.canonicalize(), named.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    (!same).then(|| dir.to_path_buf())
+}
+
+/// Ctrl-C once: finish the generation under way, save the checkpoint and stop (the run
+/// then prints the resume command). Twice: quit at once; the last checkpoint stays.
+fn catch_ctrl_c(flag: &Arc<AtomicBool>) -> Result<()> {
+    let flag = flag.clone();
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            eprintln!("\ninterrupted again: quitting; the checkpoint of the last completed generation stays");
+            std::process::exit(130);
+        }
+        eprintln!("\ninterrupted: finishing this generation, then saving the checkpoint (Ctrl-C again to quit now)");
+    })
+    .context("cannot catch Ctrl-C")
 }
 
 /// `weightforge export`

@@ -1,6 +1,7 @@
 //! `weightforge vvw client|server`: play Vampires vs Werewolves over the course's TCP
 //! protocol.
 
+use std::io::Write;
 use std::net::TcpListener;
 use std::time::Duration;
 
@@ -8,11 +9,13 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use weightforge::game::{Game, Status};
 use weightforge::games::vampires_werewolves::notation::grid_text;
-use weightforge::games::vampires_werewolves::tcp::client::{self as vvw_client, ClientConfig};
-use weightforge::games::vampires_werewolves::tcp::server::{
-    self as vvw_server, EndReason, PlyRecord, ServerConfig,
+use weightforge::games::vampires_werewolves::tcp::client::{
+    self as vvw_client, Answer, ClientConfig,
 };
-use weightforge::games::vampires_werewolves::{Kind, Map, VvwPosition};
+use weightforge::games::vampires_werewolves::tcp::server::{
+    self as vvw_server, EndReason, Forfeit, PlyRecord, ServerConfig,
+};
+use weightforge::games::vampires_werewolves::{Grid, Kind, Map, VvwPosition};
 use weightforge::player::PlayerSpec;
 use weightforge::tunables::VVW_MOVE_TIME_SECS;
 
@@ -109,9 +112,9 @@ pub fn run(a: VvwArgs) -> Result<()> {
 }
 
 fn seconds(flag: &str, v: f64) -> Result<Duration> {
-    if !(v.is_finite() && v >= 0.0) {
-        bail!("--{flag} {v}: expected a number of seconds ≥ 0");
-    }
+    weightforge::limits::SECONDS
+        .check(v)
+        .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?;
     Ok(Duration::from_secs_f64(v))
 }
 
@@ -135,31 +138,13 @@ fn client(a: ClientArgs) -> Result<()> {
             .map(|t| seconds("idle-timeout", t))
             .transpose()?,
         seed: a.seed,
+        on_answer: (!a.quiet).then_some(print_answer as fn(&Answer)),
         ..ClientConfig::default()
     };
     let addr = format!("{}:{}", a.host, a.port);
     let report = vvw_client::play(&addr, &player, &config)
         .with_context(|| format!("playing {} on {addr}", player.name()))?;
     let species = VvwPosition::ROLES[report.role];
-    if !a.quiet {
-        for ans in &report.answers {
-            let steps: Vec<String> = ans.steps.iter().map(|s| s.to_string()).collect();
-            println!(
-                "UPD {}: MOV {} ({}, {} nodes, {:.3} s)",
-                ans.update,
-                steps.join(";"),
-                if ans.fallback {
-                    "fallback".to_string()
-                } else if ans.quick {
-                    "one-ply search: the search thread was late".to_string()
-                } else {
-                    format!("depth {}", ans.depth)
-                },
-                ans.nodes,
-                ans.elapsed.as_secs_f64()
-            );
-        }
-    }
     let b = &report.last_board;
     println!(
         "{} played {species}: {} answers ({} one-ply, {} fallback), END {}, BYE {}",
@@ -197,8 +182,47 @@ fn client(a: ClientArgs) -> Result<()> {
     Ok(())
 }
 
+/// One line per answer, written (and flushed) as it is sent.
+fn print_answer(ans: &Answer) {
+    let steps: Vec<String> = ans.steps.iter().map(|s| s.to_string()).collect();
+    println!(
+        "UPD {}: MOV {} ({}, {} nodes, {:.3} s)",
+        ans.update,
+        steps.join(";"),
+        if ans.fallback {
+            "fallback".to_string()
+        } else if ans.quick {
+            "one-ply search: the search thread was late".to_string()
+        } else {
+            format!("depth {}", ans.depth)
+        },
+        ans.nodes,
+        ans.elapsed.as_secs_f64()
+    );
+    let _ = std::io::stdout().flush();
+}
+
+/// One line per ply, written (and flushed) as it is played.
+fn print_ply(i: u32, rec: &PlyRecord, after: &Grid) {
+    let role = VvwPosition::ROLES[(i % 2) as usize];
+    match rec {
+        PlyRecord::Played(steps) => {
+            let steps: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
+            println!(
+                "ply {i} {role}: {} -> {}",
+                steps.join(";"),
+                grid_text(after)
+            );
+        }
+        PlyRecord::TimedOut => println!("ply {i} {role}: timed out -> {}", grid_text(after)),
+    }
+    let _ = std::io::stdout().flush();
+}
+
 fn server(a: ServerArgs) -> Result<()> {
     let map = Map::load(&a.map).with_context(|| format!("--map {}", a.map))?;
+    map.check_playable()
+        .map_err(|m| anyhow::anyhow!("--map {}: {m}", a.map))?;
     let move_time = seconds("move-time", a.move_time)?;
     if move_time.is_zero() {
         bail!("--move-time must be positive");
@@ -217,32 +241,16 @@ fn server(a: ServerArgs) -> Result<()> {
             .map(|t| seconds("setup-timeout", t))
             .transpose()?,
         seed: a.seed,
-        record_history: !a.quiet,
+        record_history: false,
+        on_ply: (!a.quiet).then_some(print_ply as fn(u32, &PlyRecord, &Grid)),
     };
     let listener = TcpListener::bind((a.host.as_str(), a.port))
         .with_context(|| format!("listening on {}:{}", a.host, a.port))?;
     println!("listening on {}", listener.local_addr()?);
-    let report = vvw_server::run_game(&listener, &map, &config).context("running the game")?;
     if !a.quiet {
         println!("start board: {}", grid_text(&map.grid));
-        for (i, rec) in report.log.iter().enumerate() {
-            let role = VvwPosition::ROLES[i % 2];
-            let after = report.history.get(i + 1).unwrap_or(&report.final_grid);
-            match rec {
-                PlyRecord::Played(steps) => {
-                    let steps: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
-                    println!(
-                        "ply {i} {role}: {} -> {}",
-                        steps.join(";"),
-                        grid_text(after)
-                    );
-                }
-                PlyRecord::TimedOut => {
-                    println!("ply {i} {role}: timed out -> {}", grid_text(after))
-                }
-            }
-        }
     }
+    let report = vvw_server::run_game(&listener, &map, &config).context("running the game")?;
     let g = &report.final_grid;
     println!("final board: {}", grid_text(g));
     let outcome = match report.status {
@@ -255,7 +263,17 @@ fn server(a: ServerArgs) -> Result<()> {
         EndReason::PlayLimit => "play limit".to_string(),
         EndReason::GameClock => "game clock".to_string(),
         EndReason::Forfeit { loser, why } => {
-            format!("{} forfeit: {why:?}", VvwPosition::ROLES[*loser])
+            let why = match why {
+                Forfeit::NotMov(head) => {
+                    format!(
+                        "answered {:?} instead of MOV",
+                        String::from_utf8_lossy(head)
+                    )
+                }
+                Forfeit::Illegal(e) => format!("illegal ply: {e}"),
+                Forfeit::Disconnected(e) => format!("disconnected: {e}"),
+            };
+            format!("{} forfeit: {why}", VvwPosition::ROLES[*loser])
         }
     };
     println!(

@@ -26,16 +26,18 @@ pub struct BadParam {
     pub message: String,
 }
 
-/// Checks that parameter `field` is a positive number.
+/// Checks that step size or rate `field` is a positive number within
+/// [`crate::limits::STEP`].
 pub fn positive(field: &'static str, v: f64) -> Result<(), BadParam> {
-    if v.is_finite() && v > 0.0 {
-        Ok(())
-    } else {
-        Err(BadParam {
-            field,
-            message: format!("{v}: must be a positive number"),
-        })
-    }
+    within(field, v, &crate::limits::STEP)
+}
+
+/// Checks that parameter `field` is within `limit`.
+pub fn within(field: &'static str, v: f64, limit: &crate::limits::Real) -> Result<(), BadParam> {
+    limit.check(v).map_err(|e| BadParam {
+        field,
+        message: e.to_string(),
+    })
 }
 
 /// What a generation asks to be measured.

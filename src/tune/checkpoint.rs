@@ -11,7 +11,7 @@ use super::experiment::Experiment;
 use crate::arena::MatchResult;
 
 /// Bumped when the checkpoint layout changes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The file name inside a run's report folder.
 pub const FILE: &str = "checkpoint.json";
@@ -52,6 +52,12 @@ pub struct GenerationRow {
 pub struct Checkpoint {
     /// Layout version.
     pub format: u32,
+    /// The game the run tunes.
+    pub game: String,
+    /// The game's evaluation features, in order (the weight vectors follow them).
+    pub features: Vec<String>,
+    /// Hash of the experiment below, as written: an edited experiment is refused.
+    pub experiment_hash: String,
     /// The experiment as it was read.
     pub experiment: Experiment,
     /// Where the experiment came from.
@@ -91,6 +97,22 @@ pub enum CheckpointError {
         /// Why.
         message: String,
     },
+    /// A checkpoint of another run, or one with an impossible value.
+    #[error("{path}: field `{field}`: {message} (start the run over with --force)")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// The field at fault.
+        field: String,
+        /// What differs or is impossible.
+        message: String,
+    },
+}
+
+/// Just the layout version, read before the rest so an older layout is named as such.
+#[derive(Deserialize)]
+struct Header {
+    format: u32,
 }
 
 impl Checkpoint {
@@ -117,17 +139,21 @@ impl Checkpoint {
             path: shown.clone(),
             source,
         })?;
-        let cp: Checkpoint =
-            serde_json::from_slice(&text).map_err(|e| CheckpointError::Format {
-                path: shown.clone(),
-                message: e.to_string(),
-            })?;
-        if cp.format != FORMAT {
+        let format_error = |e: serde_json::Error| CheckpointError::Format {
+            path: shown.clone(),
+            message: e.to_string(),
+        };
+        let header: Header = serde_json::from_slice(&text).map_err(format_error)?;
+        if header.format != FORMAT {
             return Err(CheckpointError::Format {
                 path: shown,
-                message: format!("layout {} (this weightforge reads {FORMAT})", cp.format),
+                message: format!(
+                    "layout {} (this weightforge reads layout {FORMAT}; finish the run with the \
+                     weightforge that wrote it, or start over with --force)",
+                    header.format
+                ),
             });
         }
-        Ok(cp)
+        serde_json::from_slice(&text).map_err(format_error)
     }
 }

@@ -227,12 +227,7 @@ fn write_outputs<G: Game>(
     best: &Genome,
     validation: &[OpponentValidation],
 ) -> Result<PathBuf, TuneError> {
-    let exp = &run.r.exp;
-    let genome_path = exp
-        .output
-        .genomes
-        .join(G::NAME)
-        .join(format!("{}-best.ron", exp.name));
+    let genome_path = run.genome_path.clone();
     let text = match &run.r.engine {
         Some(e) => {
             let tuned = EngineSpec {

@@ -10,13 +10,17 @@
 //! [`report`].
 
 pub mod algorithm;
+pub mod axis;
+pub mod bounds;
 pub mod checkpoint;
+pub mod checkpoint_check;
 pub mod cmaes;
 pub mod es;
 pub mod experiment;
 pub mod finish;
 pub mod fitness;
 pub mod linalg;
+pub mod lock;
 pub mod page;
 pub mod plan;
 pub mod report;

@@ -405,28 +405,15 @@ fn line_chart<DB: DrawingBackend>(
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
-    let finite = series
-        .iter()
-        .flat_map(|(_, v)| v.iter().copied())
-        .filter(|v| v.is_finite());
-    let (mut lo, mut hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
-        (l.min(v), h.max(v))
-    });
-    if !lo.is_finite() {
-        (lo, hi) = (0.0, 1.0);
-    }
-    if hi - lo < 1e-9 {
-        lo -= 0.5;
-        hi += 0.5;
-    }
-    let pad = 0.05 * (hi - lo);
-    let x_max = xs.iter().copied().fold(1.0, f64::max);
+    // Any finite data gets a finite, non-empty range (see `axis`).
+    let (lo, hi) = super::axis::range(series.iter().flat_map(|(_, v)| v.iter().copied()));
+    let (x_min, x_max) = super::axis::x_range(xs);
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(title, (FAMILY, 24))
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(65)
-        .build_cartesian_2d(0.0..x_max, (lo - pad)..(hi + pad))
+        .build_cartesian_2d(x_min..x_max, lo..hi)
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -434,6 +421,7 @@ fn line_chart<DB: DrawingBackend>(
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(ylabel)
         .light_line_style(WHITE)
+        .y_label_formatter(&|y| super::axis::label(*y))
         .label_style((FAMILY, 15))
         .axis_desc_style((FAMILY, 17))
         .draw()
@@ -444,8 +432,8 @@ fn line_chart<DB: DrawingBackend>(
         let points: Vec<(f64, f64)> = xs
             .iter()
             .zip(ys)
-            .filter(|(_, y)| y.is_finite())
-            .map(|(x, y)| (*x, *y))
+            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .map(|(x, y)| (*x, super::axis::clamp(*y)))
             .collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
@@ -460,6 +448,15 @@ fn line_chart<DB: DrawingBackend>(
             .map_err(|e| e.to_string())?;
         legend_area
             .draw(&Text::new(name.clone(), (44, y - 8), text.clone()))
+            .map_err(|e| e.to_string())?;
+    }
+    let skipped = super::axis::skipped(xs, series);
+    if skipped > 0 {
+        let s = if skipped == 1 { "" } else { "s" };
+        let note = format!("{skipped} value{s} not finite: left out");
+        let y = 50 + 20 * series.len() as i32 + 10;
+        legend_area
+            .draw(&Text::new(note, (8, y), text))
             .map_err(|e| e.to_string())?;
     }
     Ok(())

@@ -83,6 +83,7 @@ pub struct Opponent {
 impl Experiment {
     /// Checks the experiment against game `G` and loads what it names.
     pub fn resolve<G: Game>(&self, origin: &str) -> Result<Resolved, ExperimentError> {
+        super::bounds::check(self, origin)?;
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
@@ -110,7 +111,7 @@ impl Experiment {
         if ply_cap == 0 {
             return Err(c.err("ply_cap", "must be at least 1"));
         }
-        Ok(Resolved {
+        let resolved = Resolved {
             exp: self.clone(),
             start,
             tuned_roles,
@@ -119,7 +120,9 @@ impl Experiment {
             ply_cap,
             starts,
             engine,
-        })
+        };
+        super::bounds::check_phases(&resolved, origin)?;
+        Ok(resolved)
     }
 }
 

@@ -4,10 +4,14 @@
 //! fresh openings, write genome and charts). This module holds what both stages share.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::checkpoint::{Checkpoint, CheckpointError, GenerationRow};
+use super::checkpoint_check;
 use super::finish::{self, OpponentValidation};
+use super::lock::{LockError, RunLock};
 use super::page::{self, Finished, PageData, RunState};
 use super::report::ReportError;
 use super::resolve::Resolved;
@@ -31,6 +35,9 @@ pub enum TuneError {
     /// The result genome could not be written.
     #[error(transparent)]
     Genome(#[from] GenomeError),
+    /// Another run holds the report folder.
+    #[error(transparent)]
+    Lock(#[from] LockError),
     /// The log or the charts could not be written.
     #[error(transparent)]
     Report(#[from] ReportError),
@@ -111,6 +118,22 @@ pub struct RunSummary {
 pub struct RunOptions {
     /// Stop after this generation (as if interrupted).
     pub stop_after: Option<u32>,
+    /// Stop after the generation under way once this is set (Ctrl-C).
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Continue in this report folder (a run folder copied or moved elsewhere) instead
+    /// of the experiment's: its reports and best genome go there.
+    pub dir: Option<PathBuf>,
+}
+
+impl RunOptions {
+    /// Whether the run should stop after generation `g`.
+    pub fn stops_after(&self, g: u32) -> bool {
+        let interrupted = self
+            .interrupt
+            .as_ref()
+            .is_some_and(|i| i.load(Ordering::SeqCst));
+        self.stop_after == Some(g) || interrupted
+    }
 }
 
 /// The report folder of a run.
@@ -156,6 +179,8 @@ pub(super) struct Run<'a> {
     pub space: Space,
     /// The report folder.
     pub dir: PathBuf,
+    /// Where the best genome goes.
+    pub genome_path: PathBuf,
     /// The opponents' names, for logs.
     pub names: Vec<String>,
     /// The tuned weights' labels, for logs.
@@ -211,11 +236,25 @@ pub fn evolve<G: Game>(
 ) -> Result<RunEnd, TuneError> {
     let started = Instant::now();
     let space = Space::new::<G>(r);
+    let dir = options.dir.clone().unwrap_or_else(|| report_dir(r));
+    let (_lock, stale) = RunLock::acquire(&dir)?;
+    if let Some(pid) = stale {
+        obs.message(&format!(
+            "{}: took over the lock left by process {pid}, which is no longer running",
+            dir.join(super::lock::FILE).display()
+        ));
+    }
+    if let Some(cp) = &resume {
+        let path = Checkpoint::path_in(&dir).display().to_string();
+        checkpoint_check::check::<G>(cp, r, &space, &path)?;
+    }
     let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
+    checkpoint_check::stamp::<G>(&mut cp);
     let run = Run {
         r,
         origin,
-        dir: report_dir(r),
+        genome_path: genome_path::<G>(r, options.dir.as_deref()),
+        dir,
         names: r.opponents.iter().map(|o| o.name.clone()).collect(),
         labels: space.dims.iter().map(|d| d.label.clone()).collect(),
         space,
@@ -228,6 +267,16 @@ pub fn evolve<G: Game>(
     }
     let summary = finish::finish::<G>(&run, &cp, obs)?;
     Ok(RunEnd::Finished(Box::new(summary)))
+}
+
+/// Where the best genome goes: `<genomes>/<game>/<name>-best.ron`, or into the report
+/// folder of a run continued elsewhere, so it never writes over another run's genome.
+pub fn genome_path<G: Game>(r: &Resolved, moved_to: Option<&Path>) -> PathBuf {
+    let file = format!("{}-best.ron", r.exp.name);
+    match moved_to {
+        Some(dir) => dir.join(file),
+        None => r.exp.output.genomes.join(G::NAME).join(file),
+    }
 }
 
 /// Writes a report file atomically.

@@ -7,7 +7,7 @@
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method};
+use super::algorithm::{positive, within, BadParam, Method};
 use super::plan::Plan;
 use crate::game::GameRng;
 
@@ -149,8 +149,10 @@ impl Method for Spsa {
         }
         positive("c_end", spec.c_end)?;
         positive("r_end", spec.r_end)?;
-        spec.alpha.map_or(Ok(()), |v| positive("alpha", v))?;
-        spec.gamma.map_or(Ok(()), |v| positive("gamma", v))
+        let exponent = &crate::limits::EXPONENT;
+        spec.alpha
+            .map_or(Ok(()), |v| within("alpha", v, exponent))?;
+        spec.gamma.map_or(Ok(()), |v| within("gamma", v, exponent))
     }
 
     /// θ+ and θ− of each perturbation.

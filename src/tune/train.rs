@@ -22,6 +22,9 @@ use crate::texel::samples::Samples;
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
     Checkpoint {
         format: FORMAT,
+        game: String::new(),
+        features: Vec::new(),
+        experiment_hash: String::new(),
         experiment: r.exp.clone(),
         origin: origin.to_string(),
         completed: 0,
@@ -105,7 +108,7 @@ pub(super) fn train<G: Game>(
         cp.seconds = run.seconds();
         cp.save(&run.dir)?;
         report::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
-        if options.stop_after == Some(g) && g < r.exp.generations {
+        if options.stops_after(g) && g < r.exp.generations {
             run.write_page(cp, RunState::Stopped, None)?;
             return Ok(Some(g));
         }

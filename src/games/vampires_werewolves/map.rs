@@ -279,6 +279,38 @@ impl Map {
         s += "</Map>\n";
         s
     }
+
+    /// Checks the rules a map must follow to be played (the file format allows more):
+    /// each species has its own start cell, holding creatures of that species. The
+    /// error names the rule broken.
+    pub fn check_playable(&self) -> Result<(), String> {
+        let homes = [
+            ("Vampires", self.vampires, Kind::Vampires),
+            ("Werewolves", self.werewolves, Kind::Werewolves),
+        ];
+        if self.vampires.is_some() && self.vampires == self.werewolves {
+            return Err(format!(
+                "map rule broken: both species start on cell {}; each needs its own cell",
+                self.vampires.unwrap_or_default()
+            ));
+        }
+        for (name, home, kind) in homes {
+            let Some(at) = home else {
+                return Err(format!(
+                    "map rule broken: no <{name}> element; each species needs a start cell"
+                ));
+            };
+            let c = self.grid.get(at);
+            if c.kind() != kind || c.count() == 0 {
+                return Err(format!(
+                    "map rule broken: the <{name}> start cell {at} holds no {}; \
+                     each species starts with at least one creature on its own cell",
+                    name.to_lowercase()
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One XML node as the parser sees it.

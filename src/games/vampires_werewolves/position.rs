@@ -529,8 +529,16 @@ impl Game for VvwPosition {
             t if t.ends_with(".xml") => {
                 Map::load(t).map_err(|e| ParseError::new(name, e.to_string()))?
             }
+            t if !starts::START_NAMES.contains(&t) && std::path::Path::new(t).is_file() => {
+                return Err(ParseError::new(
+                    name,
+                    "is a file, but not a map: map files end in .xml (the course's format); \
+                     a position is given as text (see `weightforge games`)",
+                ));
+            }
             _ => return start_or_position(name),
         };
+        map.check_playable().map_err(|m| ParseError::new(name, m))?;
         Self::from_map(&map)
             .map(Start::Fixed)
             .map_err(|m| ParseError::new(name, m))

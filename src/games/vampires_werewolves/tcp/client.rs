@@ -61,6 +61,9 @@ pub struct ClientConfig {
     pub connect_timeout: Duration,
     /// Seed of the search's random tie-breaks.
     pub seed: u64,
+    /// Called with each answer as soon as it is sent, so a log is written as the game
+    /// goes and a client killed mid-game leaves its record.
+    pub on_answer: Option<fn(&Answer)>,
 }
 
 impl Default for ClientConfig {
@@ -73,6 +76,7 @@ impl Default for ClientConfig {
             idle_timeout: None,
             connect_timeout: Duration::from_secs_f64(VVW_CONNECT_TIMEOUT_SECS),
             seed: 1,
+            on_answer: None,
         }
     }
 }
@@ -442,8 +446,11 @@ impl<'a> Session<'a> {
                 message: "MAP",
                 during: now,
                 why: format!(
-                    "our start cell {home} (HME) holds {:?}, not vampires or werewolves",
-                    grid.get(home)
+                    "our start cell {home} (HME) holds {}, not our species",
+                    match grid.get(home) {
+                        c if c.count() == 0 => "nothing".to_string(),
+                        c => format!("{} {:?}", c.count(), c.kind()).to_lowercase(),
+                    }
                 ),
             });
         }
@@ -472,6 +479,9 @@ impl<'a> Session<'a> {
             elapsed: received.elapsed(),
             ..answer
         });
+        if let (Some(report), Some(last)) = (self.config.on_answer, self.answers.last()) {
+            report(last);
+        }
         if let Some(g) = &self.view.grid {
             self.boards.push(g.clone());
         }

@@ -56,6 +56,9 @@ pub struct ServerConfig {
     pub seed: u64,
     /// Keep the board before every ply in [`GameReport::history`].
     pub record_history: bool,
+    /// Called after each ply with its number (from 0), its record and the board after
+    /// it, so a log is written as the game goes and a killed server leaves its record.
+    pub on_ply: Option<fn(u32, &PlyRecord, &Grid)>,
 }
 
 impl Default for ServerConfig {
@@ -69,6 +72,7 @@ impl Default for ServerConfig {
             setup_timeout: None,
             seed: 0,
             record_history: false,
+            on_ply: None,
         }
     }
 }
@@ -341,6 +345,7 @@ pub fn run_game(
             Ok(()) => read_mov(stream, Some(Instant::now() + config.move_time)),
         };
         ply += 1;
+        let recorded = log.len();
         let forfeit = |why: Forfeit| (Status::Win(1 - p), EndReason::Forfeit { loser: p, why });
         match steps {
             Err(why) => ending = Some(forfeit(why)),
@@ -355,6 +360,9 @@ pub fn run_game(
                 }
                 log.push(PlyRecord::Played(steps));
             }
+        }
+        if let (Some(report), Some(record)) = (config.on_ply, log.get(recorded)) {
+            report(ply - 1, record, &grid);
         }
         if ending.is_some() {
             break;

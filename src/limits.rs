@@ -1,0 +1,321 @@
+//! Limits: every count, size and number a user can give (experiment fields, command-line
+//! flags, name lengths), with its bound and the reason for it, in one place. Each is
+//! checked when the experiment or the flags are resolved, before anything is allocated
+//! or played, so a typo such as `lambda: 4000000000` is an error naming the field, the
+//! value, the bound and why, never an allocation failure or a run that never ends.
+//! `docs/limits.md` is the table of [`ALL`]; a test keeps the two in step.
+
+use crate::tunables::MAX_DEPTH;
+
+/// A bound on a whole number.
+#[derive(Clone, Copy, Debug)]
+pub struct Count {
+    /// Where it is given (experiment field or flag), as the table names it.
+    pub name: &'static str,
+    /// Smallest allowed value.
+    pub min: u64,
+    /// Largest allowed value.
+    pub max: u64,
+    /// Why the bound is there.
+    pub why: &'static str,
+}
+
+/// A bound on a number with a fraction: finite, and in `min..=max`.
+#[derive(Clone, Copy, Debug)]
+pub struct Real {
+    /// Where it is given.
+    pub name: &'static str,
+    /// Smallest allowed value.
+    pub min: f64,
+    /// Largest allowed value.
+    pub max: f64,
+    /// Whether `min` itself is allowed.
+    pub min_allowed: bool,
+    /// Why the bound is there.
+    pub why: &'static str,
+}
+
+/// A value out of its bounds: the field, the value, the bound and why.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{value} is out of range: {bound} ({why})")]
+pub struct OutOfRange {
+    /// The value as given.
+    pub value: String,
+    /// The bound, in words.
+    pub bound: String,
+    /// Why the bound is there.
+    pub why: &'static str,
+}
+
+impl Count {
+    /// Checks `v`.
+    pub fn check(&self, v: u64) -> Result<(), OutOfRange> {
+        if (self.min..=self.max).contains(&v) {
+            return Ok(());
+        }
+        Err(OutOfRange {
+            value: v.to_string(),
+            bound: format!("expected {} to {}", self.min, self.max),
+            why: self.why,
+        })
+    }
+}
+
+impl Real {
+    /// Checks `v`: finite and within bounds.
+    pub fn check(&self, v: f64) -> Result<(), OutOfRange> {
+        let low_ok = v > self.min || (self.min_allowed && v == self.min);
+        if v.is_finite() && low_ok && v <= self.max {
+            return Ok(());
+        }
+        let from = if self.min_allowed { "from" } else { "above" };
+        Err(OutOfRange {
+            value: short(v),
+            bound: format!(
+                "expected a finite number {from} {} up to {}",
+                self.min, self.max
+            ),
+            why: self.why,
+        })
+    }
+}
+
+/// `v` as a person reads it: 1e308, not 309 digits.
+pub fn short(v: f64) -> String {
+    let a = v.abs();
+    if a.is_finite() && a != 0.0 && !(1e-6..1e9).contains(&a) {
+        format!("{v:e}")
+    } else {
+        v.to_string()
+    }
+}
+
+const BUDGET: &str = "larger runs would not finish in a useful time; the games of a phase \
+                      are listed in memory before they are played";
+
+/// Candidates per generation: ES and CMA-ES λ, SPSA 2 × perturbations.
+pub const CANDIDATES: Count = Count {
+    name: "algorithm.lambda, 2 × algorithm.perturbations",
+    min: 1,
+    max: 10_000,
+    why: "each candidate holds a weight vector and plays its games every generation",
+};
+/// Generations of a run.
+pub const GENERATIONS: Count = Count {
+    name: "generations",
+    min: 1,
+    max: 100_000,
+    why: "the log, the charts and the checkpoint keep one row per generation",
+};
+/// `max_games`: the training game budget.
+pub const MAX_GAMES: Count = Count {
+    name: "max_games",
+    min: 1,
+    max: 1_000_000_000_000,
+    why: "a trillion games is years of computing",
+};
+/// Game pairs per candidate and opponent (`pairs_per_opponent`, `opponents[i].pairs`).
+pub const PAIRS: Count = Count {
+    name: "pairs_per_opponent, opponents[i].pairs",
+    min: 1,
+    max: 100_000,
+    why: "zero games measure nothing; more than this per candidate is never needed",
+};
+/// Pairs of the final selection and validation.
+pub const VALIDATION_PAIRS: Count = Count {
+    name: "validation.pairs, validation.selection_pairs",
+    min: 1,
+    max: 1_000_000,
+    why: BUDGET,
+};
+/// Finalists re-measured at the end.
+pub const FINALISTS: Count = Count {
+    name: "validation.finalists",
+    min: 1,
+    max: 1_000,
+    why: "each finalist plays every opponent again",
+};
+/// Hall of fame size.
+pub const HALL_OF_FAME: Count = Count {
+    name: "hall_of_fame",
+    min: 0,
+    max: 1_000,
+    why: "every candidate plays every member each generation",
+};
+/// Reference opponents.
+pub const OPPONENTS: Count = Count {
+    name: "opponents (count)",
+    min: 1,
+    max: 64,
+    why: "every candidate plays every opponent each generation",
+};
+/// Games one phase (a training generation, the selection, the validation) plays.
+pub const PHASE_GAMES: Count = Count {
+    name: "games per generation / selection / validation",
+    min: 1,
+    max: 10_000_000,
+    why: BUDGET,
+};
+/// Ply cap of a game (experiment `ply_cap`, `--ply-cap`).
+pub const PLY_CAP: Count = Count {
+    name: "ply_cap, --ply-cap",
+    min: 1,
+    max: 100_000,
+    why: "no game of these rules needs more; games are kept ply by ply",
+};
+/// Random opening plies (experiment `openings.plies`, `--opening-plies`).
+pub const OPENING_PLIES: Count = Count {
+    name: "openings.plies, --opening-plies",
+    min: 0,
+    max: 1_000,
+    why: "longer random openings end the game before the players take over",
+};
+/// Search depth (experiment `opponents[i].depth`, genome `search.depth`, `--depth`).
+pub const DEPTH: Count = Count {
+    name: "depth, --depth",
+    min: 1,
+    max: MAX_DEPTH as u64,
+    why: "the search keeps per-ply tables of this size",
+};
+/// Node budget per move.
+pub const NODES: Count = Count {
+    name: "nodes",
+    min: 1,
+    max: 1_000_000_000_000,
+    why: "a trillion nodes is hours per move",
+};
+/// `perft --depth`.
+pub const PERFT_DEPTH: Count = Count {
+    name: "perft --depth",
+    min: 0,
+    max: 16,
+    why: "the tree grows exponentially: deeper counts take years",
+};
+/// Games of `match` and `tournament` (`--games`).
+pub const GAMES: Count = Count {
+    name: "--games",
+    min: 1,
+    max: 10_000_000,
+    why: BUDGET,
+};
+/// Worker threads (`--threads`).
+pub const THREADS: Count = Count {
+    name: "--threads",
+    min: 1,
+    max: 1_024,
+    why: "each thread has its own stack and search tables; more than the cores only slows down",
+};
+/// Length of a run name (it becomes a folder and a file name).
+pub const NAME_LEN: Count = Count {
+    name: "name (characters)",
+    min: 1,
+    max: 100,
+    why: "it becomes a folder and file name, and file systems limit those to 255 bytes",
+};
+/// Length of a list in an experiment (`tune_roles`, `frozen_features`, `openings.starts`).
+pub const LIST_LEN: Count = Count {
+    name: "tune_roles, frozen_features, openings.starts (entries)",
+    min: 0,
+    max: 10_000,
+    why: "more entries than any game has features or starts",
+};
+/// Step sizes and learning rates (σ, c_end, r_end), in normalised units.
+pub const STEP: Real = Real {
+    name: "algorithm.sigma, algorithm.c_end, algorithm.r_end",
+    min: 0.0,
+    max: 1.0e6,
+    min_allowed: false,
+    why: "weights are normalised to about 1; larger steps overflow the weights",
+};
+/// SPSA decay exponents α and γ.
+pub const EXPONENT: Real = Real {
+    name: "algorithm.alpha, algorithm.gamma",
+    min: 0.0,
+    max: 10.0,
+    min_allowed: false,
+    why: "a decay exponent above 10 makes the step vanish after one iteration",
+};
+/// An opponent's weight in the fitness.
+pub const OPPONENT_WEIGHT: Real = Real {
+    name: "opponents[i].weight",
+    min: 0.0,
+    max: 1.0e6,
+    min_allowed: true,
+    why: "a weight multiplies a score in [0, 1]; NaN or infinity would make every fitness NaN",
+};
+
+/// Seconds of a time limit (`vvw` `--move-time`, `--welcome-pause`, ...).
+pub const SECONDS: Real = Real {
+    name: "vvw --move-time, --welcome-pause, --end-pause, --setup-timeout, --idle-timeout",
+    min: 0.0,
+    max: 1.0e6,
+    min_allowed: true,
+    why: "a time limit of more than 11 days is a typo, and cannot be held as a duration",
+};
+
+/// Every limit, in the order of docs/limits.md.
+pub const ALL: &[Count] = &[
+    CANDIDATES,
+    GENERATIONS,
+    MAX_GAMES,
+    PAIRS,
+    VALIDATION_PAIRS,
+    FINALISTS,
+    HALL_OF_FAME,
+    OPPONENTS,
+    PHASE_GAMES,
+    PLY_CAP,
+    OPENING_PLIES,
+    DEPTH,
+    NODES,
+    PERFT_DEPTH,
+    GAMES,
+    THREADS,
+    NAME_LEN,
+    LIST_LEN,
+];
+
+/// Every bound on a real number, in the order of docs/limits.md.
+pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT, SECONDS];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_reject_their_edges() {
+        for c in ALL {
+            assert!(
+                c.check(c.min).is_ok() && c.check(c.max).is_ok(),
+                "{}",
+                c.name
+            );
+            assert!(c.check(c.max + 1).is_err(), "{}", c.name);
+            assert!(c.min == 0 || c.check(c.min - 1).is_err(), "{}", c.name);
+        }
+        for r in ALL_REAL {
+            for bad in [
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                r.max * 2.0,
+                -1.0,
+            ] {
+                assert!(r.check(bad).is_err(), "{} {bad}", r.name);
+            }
+            assert!(r.check(r.max).is_ok(), "{}", r.name);
+        }
+    }
+
+    #[test]
+    fn docs_list_every_limit() {
+        let doc = include_str!("../docs/limits.md");
+        for c in ALL {
+            let row = format!("| `{}` | {} | {} |", c.name, c.min, c.max);
+            assert!(doc.contains(&row), "docs/limits.md lacks the row {row}");
+        }
+        for r in ALL_REAL {
+            assert!(doc.contains(&format!("| `{}` |", r.name)), "{}", r.name);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Axis ranges for the report charts that hold for any finite data: huge (±1e308, whose
+//! span overflows to infinity), tiny, constant, or none at all. Plotters computes key
+//! points from the range's span and loops forever on an infinite one, so the range is
+//! always finite, non-empty and at most [`LIMIT`] away from zero.
+
+/// The largest magnitude an axis reaches: far above any real weight or score, far
+/// enough below `f64::MAX` that spans and paddings stay finite.
+pub const LIMIT: f64 = 1e300;
+
+/// Fraction of the span added above and below the data.
+const PAD: f64 = 0.05;
+
+/// The smallest half-span, relative to the data's magnitude (and absolutely), so a
+/// constant series gets a visible band around it.
+const MIN_HALF_RELATIVE: f64 = 1e-6;
+const MIN_HALF_ABSOLUTE: f64 = 1e-12;
+
+/// The y range showing the finite `values` (clamped to ±[`LIMIT`]), padded; `(0, 1)`
+/// when there are none.
+pub fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .map(|v| v.clamp(-LIMIT, LIMIT))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
+    if !lo.is_finite() {
+        return (0.0, 1.0);
+    }
+    let mid = lo / 2.0 + hi / 2.0;
+    let floor = (mid.abs() * MIN_HALF_RELATIVE).max(MIN_HALF_ABSOLUTE);
+    let half = (hi / 2.0 - lo / 2.0).max(floor) * (1.0 + PAD);
+    (mid - half, mid + half)
+}
+
+/// The x range from 0 (or the smallest finite value below it) to the largest finite
+/// value (at least 1), clamped to ±[`LIMIT`].
+pub fn x_range(xs: &[f64]) -> (f64, f64) {
+    let finite = || {
+        xs.iter()
+            .filter(|x| x.is_finite())
+            .map(|x| x.clamp(-LIMIT, LIMIT))
+    };
+    let lo = finite().fold(0.0, f64::min);
+    let hi = finite().fold(1.0, f64::max);
+    (lo, hi.max(lo + 1.0))
+}
+
+/// `v` clamped to ±[`LIMIT`], as the axis shows it.
+pub fn clamp(v: f64) -> f64 {
+    v.clamp(-LIMIT, LIMIT)
+}
+
+/// A tick label: plain for everyday magnitudes, `1.5e300` style beyond them, so a
+/// label never runs off the chart.
+pub fn label(y: f64) -> String {
+    let a = y.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        format!("{y:.2e}")
+    } else {
+        let s = format!("{y:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Values a chart leaves out: non-finite points of the series, or points whose x is
+/// not finite.
+pub fn skipped(xs: &[f64], series: &[(String, Vec<f64>)]) -> usize {
+    series
+        .iter()
+        .flat_map(|(_, ys)| xs.iter().zip(ys))
+        .filter(|(x, y)| !x.is_finite() || !y.is_finite())
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_finite_and_non_empty() {
+        let cases: &[&[f64]] = &[
+            &[],
+            &[f64::NAN, f64::INFINITY],
+            &[1e308, -1e308],
+            &[f64::MAX, f64::MIN],
+            &[5e-324],
+            &[7.0, 7.0, 7.0],
+            &[1e-300, 2e-300],
+            &[-3.0, f64::NAN, 4.0],
+        ];
+        for c in cases {
+            let (lo, hi) = range(c.iter().copied());
+            assert!(
+                lo.is_finite() && hi.is_finite() && hi > lo,
+                "{c:?}: {lo} {hi}"
+            );
+            assert!((hi - lo).is_finite(), "{c:?}");
+            for v in c.iter().filter(|v| v.is_finite() && v.abs() <= LIMIT) {
+                assert!(lo <= *v && *v <= hi, "{c:?}: {v} outside {lo}..{hi}");
+            }
+        }
+        let (lo, hi) = x_range(&[f64::NAN, 1e308, -5.0]);
+        assert!(lo == -5.0 && hi == LIMIT);
+    }
+}
