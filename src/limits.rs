@@ -253,6 +253,23 @@ pub const SECONDS: Real = Real {
     why: "a time limit of more than 11 days is a typo, and cannot be held as a duration",
 };
 
+/// Texel's optimiser steps per generation.
+pub const TEXEL_STEPS: Count = Count {
+    name: "algorithm.steps (Texel)",
+    min: 1,
+    max: 100_000,
+    why: "each step is a pass over every kept position; a fit converges in a few hundred",
+};
+
+/// Texel's pull toward the start weights.
+pub const TEXEL_L2: Real = Real {
+    name: "algorithm.l2 (Texel)",
+    min: 0.0,
+    max: 1.0e6,
+    min_allowed: true,
+    why: "a larger pull keeps the start weights whatever the positions say",
+};
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -273,10 +290,11 @@ pub const ALL: &[Count] = &[
     THREADS,
     NAME_LEN,
     LIST_LEN,
+    TEXEL_STEPS,
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.
-pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT, SECONDS];
+pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT, SECONDS, TEXEL_L2];
 
 #[cfg(test)]
 mod tests {

@@ -171,7 +171,8 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
         .sprt
         .as_deref()
         .map(weightforge::sprt::SprtSpec::parse)
-        .transpose()?;
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?;
     let (pa, pb) = match_players::<G>(a)?;
     let settings = match_settings::<G>(a);
     let plan = MatchPlan {

@@ -326,7 +326,7 @@ fn weights_grid<DB: DrawingBackend>(
     let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
     let panels = root.split_evenly((rows, GRID_COLUMNS));
     let mut roles: Vec<&str> = Vec::new();
-    let x_max = xs.iter().copied().fold(1.0, f64::max);
+    let (x_min, x_max) = super::axis::x_range(xs);
     for ((name, ys), panel) in series.iter().zip(&panels) {
         let (role, feature) = name.split_once(':').unwrap_or(("", name.as_str()));
         if !roles.contains(&role) {
@@ -334,13 +334,20 @@ fn weights_grid<DB: DrawingBackend>(
         }
         let ri = roles.iter().position(|r| *r == role).unwrap_or(0);
         let color = PALETTE[ri * 2 % PALETTE.len()].to_rgba();
-        let (lo, hi) = padded_range(ys.iter().copied());
+        let (lo, hi) = super::axis::range(ys.iter().copied());
         let mut chart = ChartBuilder::on(panel)
-            .caption(format!("{role}: {feature}"), (FAMILY, 14))
+            .caption(
+                if role.is_empty() {
+                    feature.to_string()
+                } else {
+                    format!("{role}: {feature}")
+                },
+                (FAMILY, 14),
+            )
             .margin(6)
             .x_label_area_size(22)
             .y_label_area_size(52)
-            .build_cartesian_2d(0.0..x_max, lo..hi)
+            .build_cartesian_2d(x_min..x_max, lo..hi)
             .map_err(|e| e.to_string())?;
         chart
             .configure_mesh()
@@ -355,8 +362,8 @@ fn weights_grid<DB: DrawingBackend>(
         let points = xs
             .iter()
             .zip(ys)
-            .filter(|(_, y)| y.is_finite())
-            .map(|(x, y)| (*x, *y));
+            .filter(|(x, y)| x.is_finite() && y.is_finite())
+            .map(|(x, y)| (*x, super::axis::clamp(*y)));
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(|e| e.to_string())?;
@@ -364,27 +371,11 @@ fn weights_grid<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The finite range of `values`, padded, never empty.
-fn padded_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
-    let (mut lo, mut hi) = values
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
-            (l.min(v), h.max(v))
-        });
-    if !lo.is_finite() {
-        (lo, hi) = (0.0, 1.0);
-    }
-    if hi - lo < 1e-9 {
-        let d = (hi.abs() * 0.1).max(0.5);
-        (lo, hi) = (lo - d, hi + d);
-    }
-    let pad = 0.08 * (hi - lo);
-    (lo - pad, hi + pad)
-}
-
 /// A narrow axis label: `12k` for thousands, else up to two decimals.
 fn short_number(y: f64) -> String {
-    if y.abs() < 1e-9 {
+    if y.abs() >= 1e6 || (y != 0.0 && y.abs() < 1e-3) {
+        super::axis::label(y)
+    } else if y.abs() < 1e-9 {
         "0".into()
     } else if y.abs() >= 10_000.0 {
         format!("{:.0}k", y / 1000.0)

@@ -87,15 +87,16 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
+        if EngineSpec::is_engine(&self.start) && self.algorithm.position_source().is_some() {
+            // Checked before the engine is started: its constants are not features.
+            return Err(c.err(
+                "algorithm",
+                "a position fit (Texel) needs the evaluation's features, and an engine's \
+                 constants are not weightforge features: use ES, CMA-ES or SPSA",
+            ));
+        }
         let (start, engine) = c.start::<G>()?;
         let (tuned_roles, tuned) = match &engine {
-            Some(_) if self.algorithm.position_source().is_some() => {
-                return Err(c.err(
-                    "algorithm",
-                    "a position fit (Texel) needs the evaluation's features, and an engine's \
-                     constants are not weightforge features: use ES, CMA-ES or SPSA",
-                ))
-            }
             Some(e) => (vec![0], c.tuned_constants(e)?),
             None => {
                 let roles = c.tune_roles::<G>()?;

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method, PositionSource};
+use super::algorithm::{positive, within, BadParam, Method, PositionSource};
 use super::plan::Plan;
 use crate::game::GameRng;
 use crate::texel::design::{Design, Loss};
@@ -68,17 +68,22 @@ impl Method for Texel {
     const PLAN: Plan = Plan::Positions;
 
     fn check(spec: &TexelSpec) -> Result<(), BadParam> {
-        if spec.steps == 0 {
-            return Err(BadParam {
+        crate::limits::TEXEL_STEPS
+            .check(spec.steps.into())
+            .map_err(|e| BadParam {
                 field: "steps",
-                message: "0: must be at least 1".into(),
-            });
-        }
+                message: e.to_string(),
+            })?;
         positive("rate", spec.rate)?;
-        if !(spec.l2.is_finite() && spec.l2 >= 0.0) {
+        within("l2", spec.l2, &crate::limits::TEXEL_L2)?;
+        if spec.files.len() as u64 > crate::limits::LIST_LEN.max {
             return Err(BadParam {
-                field: "l2",
-                message: format!("{}: must be a number ≥ 0", spec.l2),
+                field: "files",
+                message: format!(
+                    "{} files: at most {}",
+                    spec.files.len(),
+                    crate::limits::LIST_LEN.max
+                ),
             });
         }
         Ok(())

@@ -59,29 +59,19 @@ fn tick_step(span: f64, n: f64) -> f64 {
     nice * mag
 }
 
-/// The y range: every finite value, band and mark, padded; never empty.
+/// The y range: every finite value, band and mark, padded; never empty, finite and
+/// wide enough for its ticks to step (see `tune::axis`).
 fn y_range(c: &Chart) -> (f64, f64) {
-    let mut ys: Vec<f64> = c.marks.iter().map(|m| m.0).collect();
-    for s in &c.series {
-        ys.extend(s.points.iter().map(|p| p.1));
-        ys.extend(s.band.iter().flat_map(|b| [b.1, b.2]));
-    }
-    let (mut lo, mut hi) = ys
-        .iter()
-        .filter(|y| y.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| {
-            (l.min(y), h.max(y))
-        });
-    if !lo.is_finite() {
-        (lo, hi) = (0.0, 1.0);
-    }
-    if hi - lo < 1e-9 {
-        let d = (hi.abs() * 0.1).max(0.5);
-        (lo, hi) = (lo - d, hi + d);
-    }
-    let pad = 0.06 * (hi - lo);
-    (lo - pad, hi + pad)
+    let marks = c.marks.iter().map(|m| m.0);
+    let points = c.series.iter().flat_map(|s| {
+        let band = s.band.iter().flat_map(|b| [b.1, b.2]);
+        s.points.iter().map(|p| p.1).chain(band)
+    });
+    crate::tune::axis::range(marks.chain(points))
 }
+
+/// Most ticks an axis draws, whatever the data (a guard: ticks are a few per axis).
+const MAX_TICKS: usize = 40;
 
 /// The chart as an `<svg>` element.
 pub fn chart(c: &Chart) -> String {
@@ -175,7 +165,9 @@ fn axes(
     );
     let step = tick_step(yhi - ylo, 4.0);
     let mut y = (ylo / step).ceil() * step;
-    while y <= yhi {
+    let mut ticks = 0;
+    while y <= yhi && ticks < MAX_TICKS {
+        ticks += 1;
         let _ = write!(
             s,
             r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#e4e4e4"/><text x="{:.1}" y="{:.1}" class="tick" text-anchor="end">{}</text>"##,
@@ -190,7 +182,9 @@ fn axes(
     }
     let xstep = tick_step(xmax - xmin, 6.0).max(1.0);
     let mut x = (xmin / xstep).ceil() * xstep;
-    while x <= xmax + 1e-9 {
+    let mut ticks = 0;
+    while x <= xmax + 1e-9 && ticks < MAX_TICKS {
+        ticks += 1;
         let _ = write!(
             s,
             r#"<text x="{:.1}" y="{:.1}" class="tick" text-anchor="middle">{x}</text>"#,
