@@ -29,12 +29,22 @@ fn message(err: &anyhow::Error) -> String {
 }
 
 /// `weightforge ... | head` ends quietly when the reader goes away, as other Unix tools
-/// do, instead of panicking on the next line printed.
+/// do, instead of a panic message on the next line printed. SIGPIPE itself stays
+/// ignored (Rust's default): a write to an outside engine that has died must come back
+/// as an error the referee counts, not kill weightforge.
 fn quiet_on_closed_pipe() {
-    #[cfg(unix)]
-    // SAFETY: restoring the default action of SIGPIPE at start-up, before any thread
-    // exists, is what every C program starts with.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            // 128 + SIGPIPE, what a shell reports for a process the signal ended.
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }

@@ -503,3 +503,30 @@ fn export_writes_plain_weights() {
     let err = fails(&["export", bad.to_str().unwrap()]);
     assert!(err.contains("weights.wolves.sheep_eaten"), "{err}");
 }
+
+#[test]
+fn a_closed_stdout_ends_the_output_quietly() {
+    // `weightforge ... | head`: the reader goes away before the output is written.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_weightforge"))
+        .args([
+            "perft",
+            "--game",
+            "wolves_sheep",
+            "--depth",
+            "3",
+            "--divide",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(141)),
+        "{:?}",
+        out.status
+    );
+}
