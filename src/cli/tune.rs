@@ -176,11 +176,10 @@ fn evolve_for<G: Game>(
                     s.genome_path.display()
                 );
             }
+            let d = dir.display();
+            println!("run page: {d}/index.html; games: {d}/validation-games.jsonl");
             println!(
-                "charts: {}/fitness.png, {}/weights.png (and .svg); log: {}/generations.csv",
-                dir.display(),
-                dir.display(),
-                dir.display()
+                "charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv"
             );
             for v in &s.validation {
                 println!(
