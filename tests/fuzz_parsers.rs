@@ -373,3 +373,78 @@ fn vvw_protocol_messages_decode_or_fail_cleanly() {
         })
         .unwrap();
 }
+
+/// Engine protocol lines, both ways, from a valid session's lines with boundary edits.
+const ENGINE_LINES: &[&str] = &[
+    "id name my engine 2",
+    "weight WOLF_ROOM -12 -40 40",
+    "weight THREAT 3.5",
+    "ready",
+    "move 12-23",
+    "info depth 3 score 120",
+    "weightforge 1",
+    "newgame wolves_sheep wolves 18446744073709551615",
+    "set WOLF_ROOM 10.5",
+    "position SSSSS/SSSSS/...../...../.W.W. w",
+    "go depth 3 movetime 100",
+    "quit",
+];
+
+#[test]
+fn engine_protocol_lines_parse_or_fail_cleanly() {
+    use weightforge::engine::protocol::{parse_reply, parse_request, Reply, Request};
+    let lines = proptest::sample::select(ENGINE_LINES)
+        .prop_flat_map(|l| proptest::collection::vec(edit(), 0..4).prop_map(move |e| apply(l, &e)));
+    runner()
+        .run(&lines, |line| {
+            match parse_reply(&line) {
+                Ok(Reply::Weight(w)) => {
+                    prop_assert!(w.default.is_finite());
+                    if let Some((lo, hi)) = w.bounds {
+                        prop_assert!(lo < hi && (lo..=hi).contains(&w.default));
+                    }
+                }
+                Ok(Reply::Move(m)) => {
+                    prop_assert!(!m.is_empty() && !m.contains(char::is_whitespace))
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let quoted = format!("{line:?}");
+                    prop_assert!(
+                        e.to_string().contains(&quoted),
+                        "{e} does not quote the line"
+                    );
+                }
+            }
+            match parse_request(&line) {
+                Ok(Request::Set(_, v)) => prop_assert!(v.is_finite()),
+                Ok(Request::Go { depth: Some(d), .. }) => {
+                    prop_assert!(limits::DEPTH.check(d.into()).is_ok())
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    let quoted = format!("{line:?}");
+                    prop_assert!(
+                        e.to_string().contains(&quoted),
+                        "{e} does not quote the line"
+                    );
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn engine_spellings_parse_or_fail_cleanly() {
+    use weightforge::engine::EngineSpec;
+    let base = r#"engine:"python3 my_ai.py --level 3",dir=examples/engines,movetime=100"#;
+    runner()
+        .run(&edited(base), |text| {
+            if let Ok(spec) = EngineSpec::parse(&text) {
+                prop_assert!(!spec.command.is_empty());
+            }
+            Ok(())
+        })
+        .unwrap();
+}

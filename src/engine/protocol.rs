@@ -194,7 +194,10 @@ pub fn parse_request(line: &str) -> Result<Request, LineError> {
             .map_err(|_| bad(line, format!("{s:?} is not a whole number")))
     };
     match parts[..] {
-        ["weightforge", v] => Ok(Request::Hello(int(v)? as u32)),
+        ["weightforge", v] => v
+            .parse::<u32>()
+            .map(Request::Hello)
+            .map_err(|_| bad(line, format!("{v:?} is not a protocol version"))),
         ["newgame", game, role, seed] => Ok(Request::NewGame {
             game: game.into(),
             role: role.into(),
@@ -223,7 +226,14 @@ fn parse_go(line: &str, opts: &[&str]) -> Result<Request, LineError> {
                 .ok_or_else(|| bad(line, "expected `go [depth N] [movetime MS]`"))
         };
         match pair[0] {
-            "depth" => depth = Some(value(pair.get(1))? as u32),
+            "depth" => {
+                let d = value(pair.get(1))?;
+                if crate::limits::DEPTH.check(d).is_err() {
+                    let (lo, hi) = (crate::limits::DEPTH.min, crate::limits::DEPTH.max);
+                    return Err(bad(line, format!("depth {d}: expected {lo} to {hi}")));
+                }
+                depth = Some(d as u32);
+            }
             "movetime" => movetime_ms = Some(value(pair.get(1))?),
             _ => return Err(bad(line, "expected `go [depth N] [movetime MS]`")),
         }

@@ -77,9 +77,16 @@ impl EngineSpec {
                 match opt.split_once('=') {
                     Some(("dir", d)) if !d.is_empty() => spec.dir = Some(PathBuf::from(d)),
                     Some(("movetime", ms)) => {
-                        spec.movetime_ms =
-                            ms.parse().ok().filter(|&v| v > 0).ok_or_else(|| {
-                                err("movetime must be a whole number of ms above 0")
+                        // The same bound as every other time limit (limits::SECONDS).
+                        let max = (crate::limits::SECONDS.max * 1000.0) as u64;
+                        spec.movetime_ms = ms
+                            .parse()
+                            .ok()
+                            .filter(|&v| v > 0 && v <= max)
+                            .ok_or_else(|| {
+                                err(&format!(
+                                    "movetime must be a whole number of ms, 1 to {max}"
+                                ))
                             })?
                     }
                     _ => return Err(err(&format!("unknown option {opt:?}"))),
