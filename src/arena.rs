@@ -407,8 +407,8 @@ pub fn play_pair_logged<G: Game>(
     let mut recorders = [Recorder::default(), Recorder::default()];
     let [r0, r1] = &mut recorders;
     let records = play_pair_observed(a, b, start, depth, rules, seed_parts, [r0, r1]);
-    let mut j = 0;
-    let logs = recorders.map(|recorder| {
+    let [r0, r1] = recorders;
+    let logs = [(0, r0), (1, r1)].map(|(j, recorder)| {
         let specs = if records[j].a_role == 0 {
             [a, b]
         } else {
@@ -416,9 +416,7 @@ pub fn play_pair_logged<G: Game>(
         };
         let mut parts = seed_parts.to_vec();
         parts.push(j as u64);
-        let end = records[j].end();
-        j += 1;
-        recorder.finish(specs.map(PlayerSpec::name), parts, start, &end)
+        recorder.finish(specs.map(PlayerSpec::name), parts, start, &records[j].end())
     });
     (records, Some(logs))
 }

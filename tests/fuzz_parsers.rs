@@ -397,6 +397,7 @@ fn engine_protocol_lines_parse_or_fail_cleanly() {
         .prop_flat_map(|l| proptest::collection::vec(edit(), 0..4).prop_map(move |e| apply(l, &e)));
     runner()
         .run(&lines, |line| {
+            let quotes = |e: &dyn std::fmt::Display| e.to_string().contains(&format!("{line:?}"));
             match parse_reply(&line) {
                 Ok(Reply::Weight(w)) => {
                     prop_assert!(w.default.is_finite());
@@ -408,13 +409,7 @@ fn engine_protocol_lines_parse_or_fail_cleanly() {
                     prop_assert!(!m.is_empty() && !m.contains(char::is_whitespace))
                 }
                 Ok(_) => {}
-                Err(e) => {
-                    let quoted = format!("{line:?}");
-                    prop_assert!(
-                        e.to_string().contains(&quoted),
-                        "{e} does not quote the line"
-                    );
-                }
+                Err(e) => prop_assert!(quotes(&e), "{e} does not quote the line"),
             }
             match parse_request(&line) {
                 Ok(Request::Set(_, v)) => prop_assert!(v.is_finite()),
@@ -422,13 +417,7 @@ fn engine_protocol_lines_parse_or_fail_cleanly() {
                     prop_assert!(limits::DEPTH.check(d.into()).is_ok())
                 }
                 Ok(_) => {}
-                Err(e) => {
-                    let quoted = format!("{line:?}");
-                    prop_assert!(
-                        e.to_string().contains(&quoted),
-                        "{e} does not quote the line"
-                    );
-                }
+                Err(e) => prop_assert!(quotes(&e), "{e} does not quote the line"),
             }
             Ok(())
         })
