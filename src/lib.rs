@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod bench;
 pub mod builtins;
+pub mod dist;
 pub mod engine;
 pub mod eval;
 pub mod fsutil;

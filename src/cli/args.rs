@@ -12,8 +12,9 @@ use weightforge::registry::GameId;
 #[command(name = "weightforge", version, about)]
 pub struct Cli {
     /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long, global = true)]
-    pub threads: Option<usize>,
+    /// `bench --tuner` takes a list (`--threads 1,2,4`) and measures each count.
+    #[arg(long, global = true, value_delimiter = ',')]
+    pub threads: Vec<usize>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -295,10 +296,21 @@ pub struct BenchArgs {
     /// The game (default: all).
     #[arg(long, value_parser = GameArg)]
     pub game: Option<GameId>,
-    /// Measure the evolve loop instead: games per second of training generations of
-    /// experiments/compare/es.ron on 1 and on 2 threads, and the speed-up.
+    /// Measure the evolve loop instead: games per second of the first generations of
+    /// an experiment on each `--threads` count (default 1,2), the speed-up and the idle
+    /// share of the threads at the generation barrier.
     #[arg(long)]
     pub tuner: bool,
+    /// The experiment of `--tuner` (default: the built-in quick Wolves & Sheep one).
+    #[arg(requires = "tuner")]
+    pub experiment: Option<PathBuf>,
+    /// Generations `--tuner` plays on each thread count.
+    #[arg(long, default_value_t = 3, requires = "tuner")]
+    pub generations: u32,
+    /// `--tuner`: hand the games out in order instead of longest first (to measure what
+    /// the order gains).
+    #[arg(long, requires = "tuner")]
+    pub in_order: bool,
     /// Instead: Texel fit speed, position-gradient evaluations per second on one thread
     /// and on all, for Wolves & Sheep's 12 features per role.
     #[arg(long)]

@@ -12,9 +12,11 @@ use weightforge::with_game;
 
 use super::args::BenchArgs;
 
-pub fn bench(a: BenchArgs) -> Result<()> {
+/// `weightforge bench`; `threads` is the `--threads` list (only `--tuner` takes more
+/// than one count).
+pub fn bench(a: BenchArgs, threads: &[usize]) -> Result<()> {
     if a.tuner {
-        return bench_tuner();
+        return super::bench_tuner::run(&a, threads);
     }
     if a.texel {
         return bench_texel();
@@ -62,62 +64,6 @@ fn bench_game<G: GameEntry>() -> Result<()> {
         set.genome,
         set.depth,
         nodes as f64 / secs / 1e6
-    );
-    Ok(())
-}
-
-/// Games per second of the evolve loop on 1 and 2 threads: the first generations of
-/// experiments/compare/es.ron (Wolves & Sheep), each measured on both thread counts.
-fn bench_tuner() -> Result<()> {
-    use weightforge::games::wolves_sheep::WolvesSheep;
-    use weightforge::tune::algorithm::Algorithm;
-    use weightforge::tune::experiment::Experiment;
-    use weightforge::tune::fitness;
-    use weightforge::tune::run::training_job;
-    use weightforge::tune::space::Space;
-
-    let origin = "experiments/compare/es.ron";
-    let exp = Experiment::parse(include_str!("../../experiments/compare/es.ron"), origin)?;
-    let r = exp.resolve::<WolvesSheep>(origin)?;
-    let space = Space::new::<WolvesSheep>(&r);
-    let algorithm = Algorithm::new(&r.exp.algorithm, space.encode(&r.start), 1);
-    let mut totals = [(0u64, 0.0f64); 2];
-    for g in 1..=3 {
-        let (_, job) = training_job(&r, &space, &algorithm, &[], g);
-        let mut results = Vec::new();
-        for (k, threads) in [1usize, 2].into_iter().enumerate() {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()?;
-            let t0 = Instant::now();
-            let result =
-                pool.install(|| fitness::evaluate::<WolvesSheep>(&r, &job, None, &|| {}))?;
-            totals[k].1 += t0.elapsed().as_secs_f64();
-            totals[k].0 += result.game_count();
-            results.push(result);
-        }
-        // Everything but the wall-clock seconds of each game must agree.
-        let outcome = |r: &fitness::JobResult| -> Vec<(usize, u64, u32)> {
-            r.games
-                .iter()
-                .flatten()
-                .flatten()
-                .map(|g| (g.a_role, (g.a_score * 2.0) as u64, g.plies))
-                .collect()
-        };
-        anyhow::ensure!(
-            outcome(&results[0]) == outcome(&results[1])
-                && results[0].openings == results[1].openings,
-            "generation {g}: 1 and 2 threads disagree"
-        );
-    }
-    let rate = |(games, secs): (u64, f64)| games as f64 / secs;
-    println!(
-        "evolve loop ({origin}, generations 1-3, {} games each way): 1 thread {:.0} games/s, 2 threads {:.0} games/s, speed-up {:.2}x (same results)",
-        totals[0].0,
-        rate(totals[0]),
-        rate(totals[1]),
-        rate(totals[1]) / rate(totals[0])
     );
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod bench;
+mod bench_tuner;
 mod course;
 mod depth_table;
 mod engine;
@@ -22,11 +23,19 @@ pub use args::{Cli, Command};
 /// Parses the command line and runs the command.
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
-    if let Some(threads) = cli.threads {
-        check_flag("--threads", threads as u64, &limits::THREADS)?;
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()?;
+    for &n in &cli.threads {
+        check_flag("--threads", n as u64, &limits::THREADS)?;
+    }
+    let list_allowed = matches!(&cli.command, Command::Bench(b) if b.tuner);
+    match cli.threads[..] {
+        [] => {}
+        [n] if !list_allowed => {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build_global()?;
+        }
+        _ if list_allowed => {}
+        _ => anyhow::bail!("--threads takes one number (a list only with bench --tuner)"),
     }
     match cli.command {
         Command::Games => play::games(),
@@ -35,7 +44,7 @@ pub fn run() -> Result<()> {
         Command::Match(a) => play::run_match(a),
         Command::Move(a) => course::best_move(a),
         Command::Tournament(a) => tournament::tournament(a),
-        Command::Bench(a) => bench::bench(a),
+        Command::Bench(a) => bench::bench(a, &cli.threads),
         Command::Evolve(a) => tune::evolve(a),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),

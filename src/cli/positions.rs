@@ -41,7 +41,13 @@ fn positions_for<G: Game>(exp: Experiment, a: &PositionsArgs) -> Result<()> {
         hall_of_fame: Vec::new(),
         pairings: Plan::Positions.pairings(&r, 1, 0),
     };
-    let (result, _, positions) = fitness::evaluate_collecting::<G>(&r, &job, &filter, &|| {})?;
+    let (result, _, positions) = fitness::evaluate_collecting::<G>(
+        &weightforge::dist::Threads::default(),
+        &r,
+        &job,
+        &filter,
+        &|| {},
+    )?;
     file::write::<G>(&a.out, &positions)?;
     println!(
         "{} games, {} positions (skip {} plies, quiet only: {}) written to {}",

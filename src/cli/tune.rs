@@ -146,6 +146,7 @@ fn evolve_for<G: Game>(
         stop_after: a.stop_after,
         interrupt: Some(interrupt.clone()),
         dir: moved_to,
+        executor: None,
     };
     let end = run::evolve::<G>(&r, &origin, resume, &options, &obs)?;
     obs.bar.finish_and_clear();

@@ -34,7 +34,7 @@ pub enum PositionFileError {
 }
 
 /// One labelled position: its text and the score of the side to move.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Labelled {
     /// The position in the game's notation.
     pub text: String,

@@ -49,7 +49,7 @@ impl Filter {
 
 /// Labelled rows: per role, `features` holds `width` floats per row and `labels` one
 /// score (1, ½, 0 from that role's view) per row.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Samples {
     /// Features per row.
     pub width: usize,

@@ -121,7 +121,7 @@ fn select<G: Game>(
             .collect(),
     };
     obs.phase("selection", fitness::job_games(&job));
-    let sel = fitness::evaluate::<G>(r, &job, Some(seen), &|| obs.game())?;
+    let sel = fitness::evaluate_on::<G>(run.exec, r, &job, Some(seen), &|| obs.game())?;
     let scores = fitness::candidate_scores(&job, &sel);
     let mut chosen = 0;
     for (i, s) in scores.iter().enumerate() {
@@ -158,7 +158,7 @@ fn validate<G: Game>(
             .collect(),
     };
     obs.phase("validation", fitness::job_games(&job));
-    let val = fitness::evaluate::<G>(r, &job, Some(excluded), &|| obs.game())?;
+    let val = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
     let validation = r
         .opponents
         .iter()

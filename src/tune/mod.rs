@@ -30,3 +30,4 @@ pub mod space;
 pub mod spsa;
 pub mod texel;
 pub mod train;
+pub mod units;

@@ -18,6 +18,7 @@ use super::resolve::Resolved;
 use super::space::Space;
 use super::train;
 use crate::arena::ArenaError;
+use crate::dist::{DistError, Executor, Threads};
 use crate::game::Game;
 use crate::genome::{Genome, GenomeError};
 
@@ -29,6 +30,9 @@ pub enum TuneError {
     /// Games could not be set up.
     #[error(transparent)]
     Arena(#[from] ArenaError),
+    /// Games could not be played (another process failed).
+    #[error(transparent)]
+    Dist(#[from] DistError),
     /// A checkpoint could not be read or written.
     #[error(transparent)]
     Checkpoint(#[from] CheckpointError),
@@ -116,6 +120,8 @@ pub struct RunSummary {
 /// Options that do not change the result.
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
+    /// Where the games are played (default: this process's threads).
+    pub executor: Option<Arc<dyn Executor>>,
     /// Stop after this generation (as if interrupted).
     pub stop_after: Option<u32>,
     /// Stop after the generation under way once this is set (Ctrl-C).
@@ -183,6 +189,8 @@ pub(super) struct Run<'a> {
     pub genome_path: PathBuf,
     /// The opponents' names, for logs.
     pub names: Vec<String>,
+    /// Where the games are played.
+    pub exec: &'a dyn Executor,
     /// The tuned weights' labels, for logs.
     pub labels: Vec<String>,
     started: Instant,
@@ -249,6 +257,8 @@ pub fn evolve<G: Game>(
         checkpoint_check::check::<G>(cp, r, &space, &path)?;
     }
     let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
+    let threads = Threads::default();
+    let exec: &dyn Executor = options.executor.as_deref().unwrap_or(&threads);
     checkpoint_check::stamp::<G>(&mut cp);
     let run = Run {
         r,
@@ -256,6 +266,7 @@ pub fn evolve<G: Game>(
         genome_path: genome_path::<G>(r, options.dir.as_deref()),
         dir,
         names: r.opponents.iter().map(|o| o.name.clone()).collect(),
+        exec,
         labels: space.dims.iter().map(|d| d.label.clone()).collect(),
         space,
         started,

@@ -87,10 +87,15 @@ pub(super) fn train<G: Game>(
         }
         let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
         let (result, design) = match &source {
-            None => (fitness::evaluate::<G>(r, &job, None, &|| obs.game())?, None),
+            None => {
+                let result = fitness::evaluate_on::<G>(run.exec, r, &job, None, &|| obs.game())?;
+                (result, None)
+            }
             Some((src, extra)) => {
                 let (result, mut samples, _) =
-                    fitness::evaluate_collecting::<G>(r, &job, &src.filter, &|| obs.game())?;
+                    fitness::evaluate_collecting::<G>(run.exec, r, &job, &src.filter, &|| {
+                        obs.game()
+                    })?;
                 samples.append(extra);
                 let design = Design::new(&samples, &run.space, &r.start.weights);
                 (result, Some(design))

@@ -1,0 +1,161 @@
+//! Where a batch of games is played: this process's threads ([`Threads`]) or, with the
+//! `mpi` feature, several processes under `mpirun` (`mpi`).
+//!
+//! A phase of a run (a generation's games, a match's pairs) is a [`Batch`]: plain
+//! serialisable data that every process can turn into numbered work units with the
+//! context it built from the command line (the experiment, the players). Each unit is a
+//! pure function of the batch and its number, so an [`Executor`] may run the units in any
+//! order, on any thread of any process, and the results, merged by number, are the same
+//! to the bit. Both executors hand units out longest first ([`order`]) so that the
+//! generation does not wait for one long game started last.
+
+pub mod order;
+mod threads;
+
+use std::any::Any;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::arena::ArenaError;
+
+pub use threads::{Load, Threads};
+
+/// A result of one unit, type-erased so that executors can be trait objects.
+pub type AnyOutput = Box<dyn Any + Send>;
+
+/// A batch could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum DistError {
+    /// A game could not be set up.
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    /// Another process failed, died or sent something this one cannot read.
+    #[error("{0}")]
+    Remote(String),
+}
+
+/// A batch's work units, ready to run in this process.
+pub trait Units: Sync {
+    /// What one unit gives.
+    type Output: Serialize + DeserializeOwned + Send + 'static;
+    /// Units in the batch, numbered from 0.
+    fn count(&self) -> usize;
+    /// What unit `i` is expected to cost, in any unit: only the order matters.
+    fn cost(&self, i: usize) -> u64;
+    /// Runs unit `i`.
+    fn run(&self, i: usize) -> Result<Self::Output, ArenaError>;
+}
+
+/// A phase's games as data another process can be sent.
+pub trait Batch: Serialize + DeserializeOwned + Sync {
+    /// What every process builds from its command line before any batch comes.
+    type Context: Sync;
+    /// What one unit gives.
+    type Output: Serialize + DeserializeOwned + Send + 'static;
+    /// The units, prepared once per batch (players, openings).
+    type Units<'a>: Units<Output = Self::Output>
+    where
+        Self: 'a;
+    /// Prepares the units of this batch.
+    fn prepare<'a>(&'a self, ctx: &'a Self::Context) -> Result<Self::Units<'a>, ArenaError>;
+}
+
+/// A batch as an executor sees it: units that run here, and the means to send the batch
+/// and its results to other processes.
+pub trait Work: Sync {
+    /// Units in the batch.
+    fn count(&self) -> usize;
+    /// Expected cost of unit `i`.
+    fn cost(&self, i: usize) -> u64;
+    /// Runs unit `i` here.
+    fn run(&self, i: usize) -> Result<AnyOutput, ArenaError>;
+    /// The batch, serialised for other processes.
+    fn wire(&self) -> Vec<u8>;
+    /// A unit's result, serialised.
+    fn encode(&self, out: &AnyOutput) -> Vec<u8>;
+    /// A unit's result from another process.
+    fn decode(&self, bytes: &[u8]) -> Result<AnyOutput, DistError>;
+}
+
+/// Runs every unit of a batch somewhere and returns the results in unit order.
+pub trait Executor: Sync + Send + std::fmt::Debug {
+    /// Runs `work`'s units; `done(i)` is called as unit `i` finishes (progress).
+    fn execute(
+        &self,
+        work: &dyn Work,
+        done: &(dyn Fn(usize) + Sync),
+    ) -> Result<Vec<AnyOutput>, DistError>;
+}
+
+/// A prepared batch, with the batch itself for the wire.
+struct Prepared<'a, B: Batch> {
+    batch: &'a B,
+    units: B::Units<'a>,
+}
+
+impl<B: Batch> Work for Prepared<'_, B> {
+    fn count(&self) -> usize {
+        self.units.count()
+    }
+
+    fn cost(&self, i: usize) -> u64 {
+        self.units.cost(i)
+    }
+
+    fn run(&self, i: usize) -> Result<AnyOutput, ArenaError> {
+        Ok(Box::new(self.units.run(i)?))
+    }
+
+    fn wire(&self) -> Vec<u8> {
+        to_bytes(self.batch)
+    }
+
+    fn encode(&self, out: &AnyOutput) -> Vec<u8> {
+        let out = out
+            .downcast_ref::<B::Output>()
+            .expect("a unit's output is the batch's output type");
+        to_bytes(out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<AnyOutput, DistError> {
+        let out: B::Output = from_bytes(bytes, "a unit's result")?;
+        Ok(Box::new(out))
+    }
+}
+
+/// Prepares `batch` and runs it on `exec`; the results come back in unit order.
+pub fn execute<B: Batch>(
+    exec: &dyn Executor,
+    ctx: &B::Context,
+    batch: &B,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<B::Output>, DistError> {
+    let work = Prepared {
+        batch,
+        units: batch.prepare(ctx)?,
+    };
+    let outs = exec.execute(&work, done)?;
+    Ok(outs
+        .into_iter()
+        .map(|o| {
+            *o.downcast::<B::Output>()
+                .expect("a unit's output is the batch's output type")
+        })
+        .collect())
+}
+
+/// Serialises a message (JSON keeps every float exact: `float_roundtrip`).
+pub(crate) fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).expect("batches and results are plain data")
+}
+
+/// Reads a message, naming what it should have been when it is not.
+pub(crate) fn from_bytes<T: DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, DistError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        DistError::Remote(format!(
+            "{what} from another process could not be read ({} bytes): {e}",
+            bytes.len()
+        ))
+    })
+}

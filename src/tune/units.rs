@@ -1,0 +1,238 @@
+//! A job's games as work units ([`dist::Batch`](crate::dist::Batch)): one unit is one
+//! pair of games (one opening, roles swapped), the finest cut that keeps a pair's two
+//! games together. A unit is a pure function of the job and its number, seeded from
+//! (run seed, round, candidate, rival, pair), so the threads of one process and the
+//! processes of an `mpirun` play the same games.
+
+use std::collections::HashSet;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::fitness::{Job, Rival, Round};
+use super::resolve::Resolved;
+use crate::arena::{self, ArenaError, GameRecord, MatchSettings, Openings};
+use crate::dist::{Batch, Units};
+use crate::game::{Game, Status};
+use crate::genome::Genome;
+use crate::player::PlayerSpec;
+use crate::record::GameLog;
+use crate::seeds;
+use crate::texel::file::Labelled;
+use crate::texel::samples::{Collector, Filter, Samples};
+
+/// What one pair gave: its pairing, its opening's hash, the two games, the written-down
+/// games of a validation, and the positions kept for Texel with their text.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlayedPair {
+    /// The pairing (index in the job).
+    pub pairing: usize,
+    /// The opening's hash.
+    pub opening: u64,
+    /// The two games (candidate = A).
+    pub games: [GameRecord; 2],
+    /// The games written down (validation only).
+    pub logs: Option<[GameLog; 2]>,
+    /// Positions kept for Texel.
+    pub samples: Samples,
+    /// The same positions as text.
+    pub texts: Vec<Labelled>,
+}
+
+/// A job to play: its games, the openings it must not reuse, and the positions to keep.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct JobBatch<G> {
+    /// The games.
+    pub job: Job,
+    /// Opening hashes that must not be reused (sorted).
+    pub exclude: Option<Vec<u64>>,
+    /// Which positions to keep (Texel), if any.
+    pub filter: Option<Filter>,
+    #[serde(skip)]
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> JobBatch<G> {
+    /// The batch of `job`.
+    pub fn new(job: Job, exclude: Option<&HashSet<u64>>, filter: Option<Filter>) -> Self {
+        let exclude = exclude.map(|e| {
+            let mut v: Vec<u64> = e.iter().copied().collect();
+            v.sort_unstable();
+            v
+        });
+        JobBatch {
+            job,
+            exclude,
+            filter,
+            game: PhantomData,
+        }
+    }
+}
+
+/// A job's pairs, ready to play.
+pub struct JobUnits<'a, G: Game> {
+    r: &'a Resolved,
+    batch: &'a JobBatch<G>,
+    exclude: Option<HashSet<u64>>,
+    openings: Openings<G>,
+    players: Vec<(PlayerSpec, PlayerSpec)>,
+    /// (pairing, pair) of each unit.
+    tasks: Vec<(usize, u32)>,
+}
+
+impl<G: Game> Batch for JobBatch<G> {
+    type Context = Resolved;
+    type Output = PlayedPair;
+    type Units<'a> = JobUnits<'a, G>;
+
+    fn prepare<'a>(&'a self, r: &'a Resolved) -> Result<JobUnits<'a, G>, ArenaError> {
+        let settings = MatchSettings {
+            starts: r.starts.clone(),
+            opening_plies: r.exp.openings.plies,
+            ply_cap: r.ply_cap,
+            depth: None,
+            adjudicate: r.exp.adjudicate,
+        };
+        let job = &self.job;
+        let tasks = job
+            .pairings
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| (0..p.pairs).map(move |k| (i, k)))
+            .collect();
+        Ok(JobUnits {
+            r,
+            batch: self,
+            exclude: self.exclude.as_ref().map(|e| e.iter().copied().collect()),
+            openings: settings.openings::<G>()?,
+            players: (0..job.pairings.len())
+                .map(|i| players(r, job, i))
+                .collect(),
+            tasks,
+        })
+    }
+}
+
+/// The two players of pairing `i`, the candidate first.
+fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
+    let p = &job.pairings[i];
+    let mut cand = r.player(&job.candidates[p.candidate], p.depth, p.nodes);
+    if let (Round::Validation, PlayerSpec::Genome(g)) = (job.round, &mut cand) {
+        // Named as the run's result is, for the game records.
+        Arc::make_mut(g).name = format!("{}-best", r.exp.name);
+    }
+    let rival = match p.rival {
+        Rival::Pool(i) => match &r.opponents[i].spec {
+            PlayerSpec::Random => PlayerSpec::Random,
+            PlayerSpec::Engine(e) => PlayerSpec::Engine(Arc::clone(e)),
+            PlayerSpec::Genome(g) => PlayerSpec::Genome(Arc::new(Genome {
+                depth: p.depth,
+                nodes: p.nodes,
+                ..(**g).clone()
+            })),
+        },
+        Rival::HallOfFame(i) => r.player(&job.hall_of_fame[i], p.depth, p.nodes),
+        Rival::Candidate(i) => r.player(&job.candidates[i], p.depth, p.nodes),
+    };
+    (cand, rival)
+}
+
+impl<G: Game> Units for JobUnits<'_, G> {
+    type Output = PlayedPair;
+
+    fn count(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// The pairing's search depths added up: a deeper pairing's games cost more (node
+    /// budgets and outside engines are ranked by their depth setting alike).
+    fn cost(&self, unit: usize) -> u64 {
+        let p = &self.batch.job.pairings[self.tasks[unit].0];
+        p.depth.iter().map(|&d| u64::from(d)).sum()
+    }
+
+    fn run(&self, unit: usize) -> Result<PlayedPair, ArenaError> {
+        let (i, k) = self.tasks[unit];
+        let job = &self.batch.job;
+        let p = &job.pairings[i];
+        let (open_stream, base) = job.round.seed_parts(self.r.exp.seed);
+        // Openings depend on the rival and pair, not the candidate: every candidate of a
+        // generation meets the same openings (common random numbers).
+        let rival_slot = match p.rival {
+            Rival::Candidate(_) => p.rival.slot() + 10_000 * p.candidate as u64,
+            _ => p.rival.slot(),
+        };
+        let mut parts = base.clone();
+        parts.extend([rival_slot, k as u64]);
+        let mut rng = seeds::rng(open_stream, &parts);
+        let start: G = arena::opening(&self.openings, k as u64, &mut rng, self.exclude.as_ref())?;
+        let mut game_parts = base;
+        game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
+        let rules = self.openings.rules();
+        let (a, b) = &self.players[i];
+        let mut samples = Samples::new(G::feature_info().len());
+        let (games, logs, texts) = if job.round == Round::Validation {
+            let (pair, logs) =
+                arena::play_pair_logged(a, b, &start, None, rules, &game_parts, true);
+            (pair, logs, Vec::new())
+        } else {
+            let filter = self.batch.filter.as_ref();
+            let (pair, s, texts) =
+                pair_with_positions(&self.players[i], &start, rules, &game_parts, filter);
+            samples = s;
+            (pair, None, texts)
+        };
+        let played = PlayedPair {
+            pairing: i,
+            opening: start.hash(),
+            games,
+            logs,
+            samples,
+            texts,
+        };
+        Ok(played)
+    }
+}
+
+/// Plays two games and, with a filter, collects their positions.
+fn pair_with_positions<G: Game>(
+    players: &(PlayerSpec, PlayerSpec),
+    start: &G,
+    rules: crate::game::MatchRules,
+    seed_parts: &[u64],
+    filter: Option<&Filter>,
+) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
+    let (a, b) = players;
+    let mut samples = Samples::new(G::feature_info().len());
+    let Some(filter) = filter else {
+        let pair = arena::play_pair(a, b, start, None, rules, seed_parts);
+        return (pair, samples, Vec::new());
+    };
+    let mut c0 = Collector::<G>::new(filter, rules);
+    let mut c1 = Collector::<G>::new(filter, rules);
+    let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
+    let mut texts = Vec::new();
+    for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
+        let score0 = if rec.a_role == 0 {
+            rec.a_score
+        } else {
+            1.0 - rec.a_score
+        };
+        let status = match score0 {
+            s if s > 0.5 => Status::Win(0),
+            s if s < 0.5 => Status::Win(1),
+            _ => Status::Draw,
+        };
+        c.label(status, &mut samples);
+        for pos in c.positions() {
+            let mover = pos.side_to_move();
+            texts.push(Labelled {
+                text: pos.to_text(),
+                label: if mover == 0 { score0 } else { 1.0 - score0 },
+            });
+        }
+    }
+    (pair, samples, texts)
+}
