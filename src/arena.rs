@@ -539,20 +539,34 @@ pub fn play_pairs<G: Game>(
     range
         .into_par_iter()
         .map(|i| {
-            let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
-            let start = opening(openings, i, &mut rng, None)?;
-            let pair = play_pair_logged(
-                a,
-                b,
-                &start,
-                settings.depth,
-                openings.rules,
-                &[seed, i],
-                log,
-            );
+            let pair = play_numbered_pair(a, b, settings, openings, seed, i, log)?;
             on_game();
             on_game();
             Ok(pair)
         })
         .collect()
+}
+
+/// Pair `i` of a match: its opening seeded from (`seed`, i), its games from (`seed`, i,
+/// game), with their records when `log` is set.
+pub fn play_numbered_pair<G: Game>(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    settings: &MatchSettings,
+    openings: &Openings<G>,
+    seed: u64,
+    i: u64,
+    log: bool,
+) -> Result<LoggedPair, ArenaError> {
+    let mut rng = crate::seeds::rng(crate::seeds::Stream::Opening, &[seed, i]);
+    let start = opening(openings, i, &mut rng, None)?;
+    Ok(play_pair_logged(
+        a,
+        b,
+        &start,
+        settings.depth,
+        openings.rules,
+        &[seed, i],
+        log,
+    ))
 }

@@ -15,6 +15,7 @@ pub mod game;
 pub mod games;
 pub mod genome;
 pub mod limits;
+pub mod match_units;
 pub mod player;
 pub mod record;
 pub mod registry;

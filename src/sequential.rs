@@ -4,9 +4,10 @@
 //! [`SPRT_BATCH_PAIRS`](crate::tunables::SPRT_BATCH_PAIRS), so where a match stops
 //! does not depend on the thread count.
 
-use crate::arena::{self, ArenaError, MatchResult, MatchSettings};
+use crate::arena::MatchResult;
+use crate::dist::{self, DistError, Executor};
 use crate::game::Game;
-use crate::player::PlayerSpec;
+use crate::match_units::{MatchContext, PairsBatch};
 use crate::record::GameLog;
 use crate::sprt::{Decision, SprtSpec};
 use crate::tunables::SPRT_BATCH_PAIRS;
@@ -33,17 +34,15 @@ pub struct MatchOutcome {
     pub decision: Option<Decision>,
 }
 
-/// Plays a match of A against B as `plan` says; opening `i` and its games are seeded
-/// from (`seed`, i) as in [`arena::run_match`].
+/// Plays a match as `plan` says on `exec` (threads, or processes under `mpirun`);
+/// opening `i` and its games are seeded from (`seed`, i) as in [`arena::run_match`].
 pub fn play_match<G: Game>(
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    settings: &MatchSettings,
+    exec: &dyn Executor,
+    ctx: &MatchContext<G>,
     seed: u64,
     plan: &MatchPlan,
     on_game: &(dyn Fn() + Sync),
-) -> Result<MatchOutcome, ArenaError> {
-    let openings = settings.openings::<G>()?;
+) -> Result<MatchOutcome, DistError> {
     let batch = if plan.sprt.is_some() {
         SPRT_BATCH_PAIRS
     } else {
@@ -53,16 +52,11 @@ pub fn play_match<G: Game>(
     let mut next = 0;
     while next < plan.pairs {
         let end = (next + batch).min(plan.pairs);
-        let played = arena::play_pairs(
-            a,
-            b,
-            settings,
-            &openings,
-            seed,
-            next..end,
-            plan.record,
-            on_game,
-        )?;
+        let pairs = PairsBatch::<G>::new(seed, next..end, plan.record);
+        let played = dist::execute(exec, ctx, &pairs, &|_| {
+            on_game();
+            on_game();
+        })?;
         for (pair, logs) in played {
             out.result.add_pair(&pair);
             out.logs.extend(logs.into_iter().flatten());

@@ -94,6 +94,27 @@ pub const SPRT_BATCH_PAIRS: u64 = 20;
 /// Run page: seconds between reloads while the run goes on.
 pub const PAGE_REFRESH_SECS: u32 = 15;
 
+// ---- Processes under mpirun (src/dist/mpi, feature `mpi`) ----
+
+/// MPI: microseconds a process's message thread sleeps when no message is waiting (it
+/// polls, so that every wait has a time limit).
+pub const MPI_POLL_MICROS: u64 = 200;
+
+/// MPI: a worker tells rank 0 it is alive this often (milliseconds).
+pub const MPI_HEARTBEAT_MS: u64 = 1_000;
+
+/// MPI: rank 0 stops the run when a worker has sent nothing (not even a heartbeat) for
+/// this long during a batch (seconds): it died or hangs.
+pub const MPI_SILENCE_SECS: u64 = 60;
+
+/// MPI: a worker gives up when rank 0 has sent nothing for this long (seconds). Rank 0
+/// is silent between batches while it writes reports; an hour is far beyond that.
+pub const MPI_WAIT_SECS: u64 = 3_600;
+
+/// MPI: units a worker asks for beyond one per thread, so that a thread finishing a
+/// unit finds the next one waiting instead of waiting for a message round trip.
+pub const MPI_PREFETCH_UNITS: usize = 1;
+
 // ---- Texel tuning (src/texel, src/tune/texel.rs) ----
 
 /// Texel: plies after the opening whose positions are not kept (the first moves of the

@@ -3,6 +3,8 @@
 mod args;
 mod bench;
 mod bench_tuner;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod course;
 mod depth_table;
 mod engine;
@@ -14,8 +16,11 @@ mod tournament;
 mod tune;
 mod vvw;
 
+use std::sync::Arc;
+
 use anyhow::Result;
 use clap::Parser;
+use weightforge::dist::{Executor, Threads};
 use weightforge::limits;
 
 pub use args::{Cli, Command};
@@ -37,15 +42,20 @@ pub fn run() -> Result<()> {
         _ if list_allowed => {}
         _ => anyhow::bail!("--threads takes one number (a list only with bench --tuner)"),
     }
+    #[cfg(feature = "mpi")]
+    if matches!(cli.command, Command::Evolve(_) | Command::Match(_)) {
+        return cluster::run(cli.command);
+    }
+    let threads: Arc<dyn Executor> = Arc::new(Threads::default());
     match cli.command {
         Command::Games => play::games(),
         Command::Perft(a) => play::perft(a),
         Command::Moves(a) => play::moves(a),
-        Command::Match(a) => play::run_match(a),
+        Command::Match(a) => play::run_match(a, threads.as_ref()),
         Command::Move(a) => course::best_move(a),
         Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a, &cli.threads),
-        Command::Evolve(a) => tune::evolve(a),
+        Command::Evolve(a) => tune::evolve(a, threads),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::Vvw(a) => vvw::run(a),

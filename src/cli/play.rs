@@ -6,7 +6,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use weightforge::arena::{self, MatchSettings};
+use weightforge::dist::Executor;
 use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::match_units::MatchContext;
 use weightforge::player::PlayerSpec;
 use weightforge::registry::{GameEntry, GameId};
 use weightforge::sequential::{self, MatchPlan};
@@ -154,11 +156,23 @@ fn write_moves<G: Game>(pos: &G, out: &mut impl Write) -> Result<()> {
 }
 
 /// `weightforge match`
-pub fn run_match(a: MatchArgs) -> Result<()> {
-    with_game!(a.game, G => match_for::<G>(&a))
+pub fn run_match(a: MatchArgs, exec: &dyn Executor) -> Result<()> {
+    with_game!(a.game, G => match_for::<G>(&a, exec))
 }
 
-fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
+/// A worker rank of `mpirun -n K weightforge match ...`: plays the pairs rank 0 hands
+/// it, with the players and settings of the same command line.
+#[cfg(feature = "mpi")]
+pub fn serve_match(a: MatchArgs) -> Result<()> {
+    with_game!(a.game, G => {
+        let (pa, pb) = match_players::<G>(&a)?;
+        let ctx = MatchContext::<G>::new(pa, pb, match_settings::<G>(&a))?;
+        weightforge::dist::mpi::serve::<weightforge::match_units::PairsBatch<G>>(&ctx)?;
+        Ok(())
+    })
+}
+
+fn match_for<G: Game>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 2 (one pair)");
     }
@@ -183,7 +197,8 @@ fn match_for<G: Game>(a: &MatchArgs) -> Result<()> {
     let bar = progress::games_bar(a.games, a.quiet);
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
     let t0 = Instant::now();
-    let out = sequential::play_match::<G>(&pa, &pb, &settings, a.seed, &plan, &|| bar.inc(1))?;
+    let ctx = MatchContext::<G>::new(pa.clone(), pb.clone(), settings.clone())?;
+    let out = sequential::play_match(exec, &ctx, a.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &out.result, secs);

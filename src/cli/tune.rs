@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
+use weightforge::dist::Executor;
 use weightforge::engine::constants::{lines, ConstantsFile};
 use weightforge::game::Game;
 use weightforge::genome::{Genome, GenomeFile};
@@ -67,8 +68,8 @@ impl Observer for BarObserver {
     }
 }
 
-/// `weightforge evolve`
-pub fn evolve(a: EvolveArgs) -> Result<()> {
+/// `weightforge evolve` on `exec` (threads, or rank 0 of an `mpirun` job).
+pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
     let (exp, origin, resume) = match (&a.experiment, &a.resume) {
         (Some(_), Some(_)) => {
             bail!("give an experiment file or --resume <report folder>, not both")
@@ -94,7 +95,28 @@ pub fn evolve(a: EvolveArgs) -> Result<()> {
         bail!("--stop-after must be at least 1");
     }
     let game = exp.game.clone();
-    with_game!(game.as_str(), G => evolve_for::<G>(exp, &origin, resume, &a), Err(unknown_game(&game)))
+    with_game!(game.as_str(), G => evolve_for::<G>(exp, &origin, resume, &a, exec), Err(unknown_game(&game)))
+}
+
+/// A worker rank of `mpirun -n K weightforge evolve ...`: takes the experiment from rank
+/// 0 (so `--resume` needs the checkpoint on rank 0's machine only) and plays the games
+/// rank 0 hands it.
+#[cfg(feature = "mpi")]
+pub fn serve_evolve() -> Result<()> {
+    use weightforge::dist::mpi;
+    use weightforge::tune::units::JobBatch;
+    let Some(text) = mpi::wait_setup()? else {
+        return Ok(());
+    };
+    let (ron, origin): (String, String) =
+        serde_json::from_str(&text).context("the experiment rank 0 sent")?;
+    let exp = Experiment::parse(&ron, &origin)?;
+    let game = exp.game.clone();
+    with_game!(game.as_str(), G => {
+        let r = exp.resolve::<G>(&origin)?;
+        mpi::serve::<JobBatch<G>>(&r)?;
+        Ok(())
+    }, Err(unknown_game(&game)))
 }
 
 fn evolve_for<G: Game>(
@@ -102,6 +124,7 @@ fn evolve_for<G: Game>(
     origin: &str,
     resume: Option<Checkpoint>,
     a: &EvolveArgs,
+    exec: Arc<dyn Executor>,
 ) -> Result<()> {
     let r = exp.resolve::<G>(origin)?;
     let moved_to = resumed_elsewhere(&r, a.resume.as_deref());
@@ -113,6 +136,7 @@ fn evolve_for<G: Game>(
             dir.display()
         );
     }
+    exec.share(serde_json::to_string(&(r.exp.to_ron(), origin))?);
     let origin = resume
         .as_ref()
         .map_or(origin.to_string(), |cp| cp.origin.clone());
@@ -146,7 +170,7 @@ fn evolve_for<G: Game>(
         stop_after: a.stop_after,
         interrupt: Some(interrupt.clone()),
         dir: moved_to,
-        executor: None,
+        executor: Some(exec),
     };
     let end = run::evolve::<G>(&r, &origin, resume, &options, &obs)?;
     obs.bar.finish_and_clear();

@@ -12,6 +12,9 @@
 pub mod order;
 mod threads;
 
+#[cfg(feature = "mpi")]
+pub mod mpi;
+
 use std::any::Any;
 
 use serde::de::DeserializeOwned;
@@ -71,11 +74,11 @@ pub trait Work: Sync {
     /// Runs unit `i` here.
     fn run(&self, i: usize) -> Result<AnyOutput, ArenaError>;
     /// The batch, serialised for other processes.
-    fn wire(&self) -> Vec<u8>;
+    fn wire(&self) -> String;
     /// A unit's result, serialised.
-    fn encode(&self, out: &AnyOutput) -> Vec<u8>;
+    fn encode(&self, out: &AnyOutput) -> String;
     /// A unit's result from another process.
-    fn decode(&self, bytes: &[u8]) -> Result<AnyOutput, DistError>;
+    fn decode(&self, text: &str) -> Result<AnyOutput, DistError>;
 }
 
 /// Runs every unit of a batch somewhere and returns the results in unit order.
@@ -86,12 +89,26 @@ pub trait Executor: Sync + Send + std::fmt::Debug {
         work: &dyn Work,
         done: &(dyn Fn(usize) + Sync),
     ) -> Result<Vec<AnyOutput>, DistError>;
+
+    /// Gives other processes the command's context before the first batch (for evolve:
+    /// the experiment); this process's threads need nothing.
+    fn share(&self, _context: String) {}
 }
 
 /// A prepared batch, with the batch itself for the wire.
-struct Prepared<'a, B: Batch> {
+pub(crate) struct Prepared<'a, B: Batch> {
     batch: &'a B,
     units: B::Units<'a>,
+}
+
+impl<'a, B: Batch> Prepared<'a, B> {
+    /// Prepares `batch`'s units.
+    pub(crate) fn new(batch: &'a B, ctx: &'a B::Context) -> Result<Self, ArenaError> {
+        Ok(Prepared {
+            batch,
+            units: batch.prepare(ctx)?,
+        })
+    }
 }
 
 impl<B: Batch> Work for Prepared<'_, B> {
@@ -107,19 +124,19 @@ impl<B: Batch> Work for Prepared<'_, B> {
         Ok(Box::new(self.units.run(i)?))
     }
 
-    fn wire(&self) -> Vec<u8> {
-        to_bytes(self.batch)
+    fn wire(&self) -> String {
+        to_text(self.batch)
     }
 
-    fn encode(&self, out: &AnyOutput) -> Vec<u8> {
+    fn encode(&self, out: &AnyOutput) -> String {
         let out = out
             .downcast_ref::<B::Output>()
             .expect("a unit's output is the batch's output type");
-        to_bytes(out)
+        to_text(out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<AnyOutput, DistError> {
-        let out: B::Output = from_bytes(bytes, "a unit's result")?;
+    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
+        let out: B::Output = from_bytes(text.as_bytes(), "a unit's result")?;
         Ok(Box::new(out))
     }
 }
@@ -131,10 +148,7 @@ pub fn execute<B: Batch>(
     batch: &B,
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<B::Output>, DistError> {
-    let work = Prepared {
-        batch,
-        units: batch.prepare(ctx)?,
-    };
+    let work = Prepared::new(batch, ctx)?;
     let outs = exec.execute(&work, done)?;
     Ok(outs
         .into_iter()
@@ -146,8 +160,8 @@ pub fn execute<B: Batch>(
 }
 
 /// Serialises a message (JSON keeps every float exact: `float_roundtrip`).
-pub(crate) fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
-    serde_json::to_vec(value).expect("batches and results are plain data")
+pub(crate) fn to_text<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("batches and results are plain data")
 }
 
 /// Reads a message, naming what it should have been when it is not.

@@ -121,6 +121,12 @@ impl<'a> Cursor<'a> {
     pub(crate) fn fail(&self) {
         self.failed.store(true, Ordering::SeqCst);
     }
+
+    /// Whether a unit failed.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    pub(crate) fn failed(&self) -> bool {
+        self.failed.load(Ordering::SeqCst)
+    }
 }
 
 /// One thread's share: units taken from the cursor until none is left, with the seconds
