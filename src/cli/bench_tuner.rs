@@ -20,13 +20,16 @@ use weightforge::with_game;
 
 use super::args::BenchArgs;
 
+/// Every candidate's fitness, generation by generation, and every game's outcome (A's
+/// role, A's score × 2, plies).
+type Results = (Vec<Vec<f64>>, Vec<(usize, u64, u32)>);
+
 /// One thread count's measurement.
 struct Measured {
     threads: usize,
     games: u64,
     load: Load,
-    /// Every candidate's fitness, generation by generation, and every game's outcome.
-    results: (Vec<Vec<f64>>, Vec<(usize, u64, u32)>),
+    results: Results,
 }
 
 /// Runs the tuner bench as the flags say.
