@@ -11,6 +11,7 @@ use anyhow::{ensure, Result};
 use weightforge::dist::order::Schedule;
 use weightforge::dist::{Load, Threads};
 use weightforge::game::Game;
+use weightforge::limits;
 use weightforge::tune::algorithm::Algorithm;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::fitness::{self, JobResult};
@@ -34,6 +35,7 @@ struct Measured {
 
 /// Runs the tuner bench as the flags say.
 pub fn run(a: &BenchArgs, threads: &[usize]) -> Result<()> {
+    super::check_flag("--generations", a.generations.into(), &limits::GENERATIONS)?;
     let (exp, origin) = match &a.experiment {
         Some(path) => (Experiment::load(path)?, path.display().to_string()),
         None => {
