@@ -35,7 +35,7 @@ pub struct MatchOutcome {
 }
 
 /// Plays a match as `plan` says on `exec` (threads, or processes under `mpirun`);
-/// opening `i` and its games are seeded from (`seed`, i) as in [`arena::run_match`].
+/// opening `i` and its games are seeded from (`seed`, i) as in [`crate::arena::run_match`].
 pub fn play_match<G: Game>(
     exec: &dyn Executor,
     ctx: &MatchContext<G>,

@@ -1,6 +1,6 @@
 //! Measuring a generation: every candidate plays paired games against its rivals.
 //!
-//! [`evaluate`] is a pure function from (experiment, job) to game results: the job
+//! [`evaluate_on`] is a pure function from (experiment, job) to game results: the job
 //! ([`Job`]) and the results ([`JobResult`]) are plain serialisable data, and every
 //! opening and game is seeded from (run seed, round, candidate, rival, pair), so a job
 //! can be cut up into pairs ([`super::units`]) and run anywhere (threads, or processes
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::resolve::Resolved;
 use super::units::JobBatch;
 use crate::arena::{GameRecord, MatchResult};
-use crate::dist::{self, DistError, Executor, Threads};
+use crate::dist::{self, DistError, Executor};
 use crate::game::Game;
 use crate::record::GameLog;
 use crate::seeds::Stream;
@@ -131,18 +131,8 @@ pub fn job_games(job: &Job) -> u64 {
     job.pairings.iter().map(|p| 2 * p.pairs as u64).sum()
 }
 
-/// Plays a job on this process's threads (validation games are written down).
-/// `exclude` lists opening positions that must not be reused.
-pub fn evaluate<G: Game>(
-    r: &Resolved,
-    job: &Job,
-    exclude: Option<&HashSet<u64>>,
-    on_game: &(dyn Fn() + Sync),
-) -> Result<JobResult, DistError> {
-    evaluate_on::<G>(&Threads::default(), r, job, exclude, on_game)
-}
-
-/// Plays a job on `exec` (threads, or processes under `mpirun`).
+/// Plays a job on `exec` (threads, or processes under `mpirun`); validation games are
+/// written down. `exclude` lists opening positions that must not be reused.
 pub fn evaluate_on<G: Game>(
     exec: &dyn Executor,
     r: &Resolved,
@@ -155,7 +145,7 @@ pub fn evaluate_on<G: Game>(
 }
 
 /// Plays a job and keeps the positions `filter` lets through, labelled with their
-/// games' results, in game order (a pure function of the job, like [`evaluate`]).
+/// games' results, in game order (a pure function of the job, like [`evaluate_on`]).
 pub fn evaluate_collecting<G: Game>(
     exec: &dyn Executor,
     r: &Resolved,
