@@ -15,7 +15,7 @@ use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchResult, MatchSettings};
 use crate::game::{Game, MatchRules, Status};
 use crate::genome::Genome;
-use crate::player::PlayerSpec;
+use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
 use crate::seeds::{self, Stream};
 use crate::texel::file::Labelled;
@@ -171,19 +171,20 @@ pub fn evaluate_collecting<G: Game>(
 fn pair_with_positions<G: Game>(
     players: &(PlayerSpec, PlayerSpec),
     start: &G,
-    rules: MatchRules,
+    (budget, rules): (SearchBudget, MatchRules),
     seed_parts: &[u64],
     filter: Option<&Filter>,
 ) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
     let (a, b) = players;
     let mut samples = Samples::new(G::feature_info().len());
     let Some(filter) = filter else {
-        let pair = arena::play_pair(a, b, start, None, rules, seed_parts);
+        let pair = arena::play_pair(a, b, start, budget, rules, seed_parts);
         return (pair, samples, Vec::new());
     };
     let mut c0 = Collector::<G>::new(filter, rules);
     let mut c1 = Collector::<G>::new(filter, rules);
-    let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
+    let pair =
+        arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
     let mut texts = Vec::new();
     for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
         let score0 = if rec.a_role == 0 {
@@ -221,6 +222,8 @@ fn play_job<G: Game>(
         opening_plies: r.exp.openings.plies,
         ply_cap: r.ply_cap,
         depth: None,
+        nodes: r.exp.nodes,
+        move_time_ms: None,
         adjudicate: r.exp.adjudicate,
     };
     let openings = settings.openings::<G>()?;
@@ -273,15 +276,16 @@ fn play_job<G: Game>(
             let mut game_parts = base.clone();
             game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
             let rules = openings.rules();
+            let budget = settings.budget();
             let played = if job.round == Round::Validation {
                 let (a, b) = &players[i];
                 let (pair, logs) =
-                    arena::play_pair_logged(a, b, &start, None, rules, &game_parts, true);
+                    arena::play_pair_logged(a, b, &start, budget, rules, &game_parts, true);
                 let samples = Samples::new(G::feature_info().len());
                 (pair, logs, samples, Vec::new())
             } else {
                 let (pair, samples, texts) =
-                    pair_with_positions(&players[i], &start, rules, &game_parts, filter);
+                    pair_with_positions(&players[i], &start, (budget, rules), &game_parts, filter);
                 (pair, None, samples, texts)
             };
             on_game();
