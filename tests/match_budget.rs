@@ -41,16 +41,21 @@ fn vvw_match(extra: &[&str]) -> String {
 
 #[test]
 fn node_budget_matches_repeat_exactly() {
-    let one = vvw_match(&["--nodes", "3000", "--threads", "1"]);
-    let two = vvw_match(&["--nodes", "3000", "--threads", "2"]);
+    let dir = tempfile::tempdir().unwrap();
+    let rec = |name: &str| dir.path().join(name).display().to_string();
+    let (r1, r2, r3) = (rec("one.jsonl"), rec("two.jsonl"), rec("depth.jsonl"));
+    let one = vvw_match(&["--nodes", "3000", "--threads", "1", "--record", &r1]);
+    let two = vvw_match(&["--nodes", "3000", "--threads", "2", "--record", &r2]);
     assert!(one.contains("Search: 3000 nodes per move"), "{one}");
     assert_eq!(outcome(&one), outcome(&two));
     assert_eq!(outcome(&one).len(), 5, "{one}");
-    let depth = vvw_match(&[]);
+    let read = |p: &str| std::fs::read_to_string(p).unwrap();
+    assert_eq!(read(&r1), read(&r2), "the same games, move for move");
+    vvw_match(&["--record", &r3]);
     assert_ne!(
-        outcome(&one),
-        outcome(&depth),
-        "a node budget plays other games than the genomes' depth 2:\n{one}\n{depth}"
+        read(&r1),
+        read(&r3),
+        "a node budget plays other moves than the genomes' depth 2"
     );
 }
 
