@@ -236,7 +236,7 @@ fn match_settings<G: Game>(a: &MatchArgs) -> MatchSettings {
 }
 
 /// `Search: 20000 nodes per move ...` when the match sets a node budget or a move time.
-fn budget_line(settings: &MatchSettings) -> Option<String> {
+pub(super) fn budget_line(settings: &MatchSettings) -> Option<String> {
     let upto = settings
         .depth
         .map_or(String::new(), |d| format!(" up to depth {d}"));

@@ -54,6 +54,9 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
         G::ROLES[0],
         G::ROLES[1]
     );
+    if let Some(line) = super::play::budget_line(&settings.openings) {
+        println!("{line}");
+    }
     print!("{}", tournament::to_table(&rows));
     for line in tournament::fault_lines(&rows) {
         println!("{line}");
