@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status};
-use crate::player::{Agent, PlayerSpec};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::record::{GameLog, Recorder};
 use crate::stats::{Pentanomial, Wdl};
 use crate::tunables::OPENING_ATTEMPTS;
@@ -29,6 +29,13 @@ pub struct MatchSettings {
     pub ply_cap: u32,
     /// Overrides both players' search depth.
     pub depth: Option<u32>,
+    /// Overrides both players' node budget per move; they deepen until it is spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Both players search this many milliseconds per move, deepening until it is spent
+    /// (not deterministic).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_time_ms: Option<u64>,
     /// Whether a game reaching the ply cap is adjudicated by the game's rule (Abalone:
     /// fewer marbles lost wins) instead of drawn.
     #[serde(default)]
@@ -43,7 +50,18 @@ impl MatchSettings {
             opening_plies,
             ply_cap: G::DEFAULT_PLY_CAP,
             depth: None,
+            nodes: None,
+            move_time_ms: None,
             adjudicate: false,
+        }
+    }
+
+    /// The search budget both players get: the settings' depth, nodes and move time.
+    pub fn budget(&self) -> SearchBudget {
+        SearchBudget {
+            depth: self.depth,
+            nodes: self.nodes,
+            move_time_ms: self.move_time_ms,
         }
     }
 
@@ -376,7 +394,7 @@ pub fn play_pair<G: Game>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
-    depth: Option<u32>,
+    budget: SearchBudget,
     rules: MatchRules,
     seed_parts: &[u64],
 ) -> [GameRecord; 2] {
@@ -384,7 +402,7 @@ pub fn play_pair<G: Game>(
         a,
         b,
         start,
-        depth,
+        budget,
         rules,
         seed_parts,
         [&mut NoObserver, &mut NoObserver],
@@ -396,17 +414,17 @@ pub fn play_pair_logged<G: Game>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
-    depth: Option<u32>,
+    budget: SearchBudget,
     rules: MatchRules,
     seed_parts: &[u64],
     log: bool,
 ) -> LoggedPair {
     if !log {
-        return (play_pair(a, b, start, depth, rules, seed_parts), None);
+        return (play_pair(a, b, start, budget, rules, seed_parts), None);
     }
     let mut recorders = [Recorder::default(), Recorder::default()];
     let [r0, r1] = &mut recorders;
-    let records = play_pair_observed(a, b, start, depth, rules, seed_parts, [r0, r1]);
+    let records = play_pair_observed(a, b, start, budget, rules, seed_parts, [r0, r1]);
     let [r0, r1] = recorders;
     let logs = [(0, r0), (1, r1)].map(|(j, recorder)| {
         let specs = if records[j].a_role == 0 {
@@ -426,7 +444,7 @@ pub fn play_pair_observed<G: Game>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
-    depth: Option<u32>,
+    budget: SearchBudget,
     rules: MatchRules,
     seed_parts: &[u64],
     observers: [&mut dyn Observer<G>; 2],
@@ -442,8 +460,8 @@ pub fn play_pair_observed<G: Game>(
         let a_role: Role = j;
         let specs = if a_role == 0 { [a, b] } else { [b, a] };
         let mut agents = [
-            Agent::new(specs[0], 0, depth, rules),
-            Agent::new(specs[1], 1, depth, rules),
+            Agent::with_budget(specs[0], 0, budget, rules),
+            Agent::with_budget(specs[1], 1, budget, rules),
         ];
         let mut parts = seed_parts.to_vec();
         parts.push(j as u64);
@@ -564,7 +582,7 @@ pub fn play_numbered_pair<G: Game>(
         a,
         b,
         &start,
-        settings.depth,
+        settings.budget(),
         openings.rules,
         &[seed, i],
         log,

@@ -177,12 +177,20 @@ pub const DEPTH: Count = Count {
     max: MAX_DEPTH as u64,
     why: "the search keeps per-ply tables of this size",
 };
-/// Node budget per move.
+/// Node budget per move (experiment `nodes`, `opponents[i].nodes`, genome
+/// `search.nodes`, `match --nodes`).
 pub const NODES: Count = Count {
-    name: "nodes",
+    name: "nodes, opponents[i].nodes, search.nodes, --nodes",
     min: 1,
     max: 1_000_000_000_000,
     why: "a trillion nodes is hours per move",
+};
+/// Milliseconds per move of `match --move-time` and `tournament --move-time`.
+pub const MOVE_TIME_MS: Count = Count {
+    name: "match --move-time, tournament --move-time (ms)",
+    min: 1,
+    max: 3_600_000,
+    why: "an hour per move is a typo; zero leaves no time to search one ply",
 };
 /// `perft --depth`.
 pub const PERFT_DEPTH: Count = Count {
@@ -246,7 +254,8 @@ pub const OPPONENT_WEIGHT: Real = Real {
 
 /// Seconds of a time limit (`vvw` `--move-time`, `--welcome-pause`, ...).
 pub const SECONDS: Real = Real {
-    name: "vvw --move-time, --welcome-pause, --end-pause, --setup-timeout, --idle-timeout",
+    name: "vvw --move-time, --welcome-pause, --end-pause, --setup-timeout, --idle-timeout, \
+           --connect-timeout",
     min: 0.0,
     max: 1.0e6,
     min_allowed: true,
@@ -285,6 +294,7 @@ pub const ALL: &[Count] = &[
     OPENING_PLIES,
     DEPTH,
     NODES,
+    MOVE_TIME_MS,
     PERFT_DEPTH,
     GAMES,
     THREADS,

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
@@ -15,7 +16,42 @@ use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
-use crate::tunables::DEFAULT_TT_BITS;
+use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
+
+/// A match's overrides of the players' own search settings. Precedence: a command-line
+/// flag, then the experiment, then the genome. A node budget or a move time makes the
+/// search deepen until it is spent (up to `depth` when that is given too); a node budget
+/// is deterministic, a move time is not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchBudget {
+    /// The deepest iteration (overrides the genome's depth).
+    pub depth: Option<u32>,
+    /// Nodes per move (overrides the genome's `search.nodes`).
+    pub nodes: Option<u64>,
+    /// Milliseconds per move: each search stops this long after it starts. Engines get
+    /// it as their `go movetime`.
+    pub move_time_ms: Option<u64>,
+}
+
+impl SearchBudget {
+    /// Only a depth (or nothing: the players' own settings).
+    pub fn depth(depth: Option<u32>) -> Self {
+        SearchBudget {
+            depth,
+            ..SearchBudget::default()
+        }
+    }
+
+    /// The deepest iteration for a genome whose own depth is `own`: the budget's depth,
+    /// else every depth when nodes or time bound the search, else the genome's.
+    fn max_depth(&self, own: u32) -> u32 {
+        match self.depth {
+            Some(d) => d,
+            None if self.nodes.is_some() || self.move_time_ms.is_some() => MAX_DEPTH,
+            None => own,
+        }
+    }
+}
 
 /// A player that lost a game off the board: what it did, and the details for a log.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -117,6 +153,7 @@ enum AgentKind<G: Game> {
         searcher: Box<Searcher<G>>,
         eval: Evaluator,
         limits: SearchLimits,
+        move_time: Option<Duration>,
     },
     Engine(EngineAgent<G>),
 }
@@ -125,23 +162,37 @@ impl<G: Game> Agent<G> {
     /// Seats `spec` in `role` of a match played under `rules`; `depth` overrides the
     /// genome's search depth.
     pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {
-        Self::with_table(spec, role, depth, None, rules)
+        Self::with_table(spec, role, SearchBudget::depth(depth), None, rules)
     }
 
-    /// Seats `spec` like [`Agent::new`]; `tt_bits` overrides the genome's transposition
-    /// table size (a small table for a quick one-ply answer).
+    /// Seats `spec` like [`Agent::new`], searching within `budget`.
+    pub fn with_budget(
+        spec: &PlayerSpec,
+        role: Role,
+        budget: SearchBudget,
+        rules: MatchRules,
+    ) -> Self {
+        Self::with_table(spec, role, budget, None, rules)
+    }
+
+    /// Seats `spec` like [`Agent::with_budget`]; `tt_bits` overrides the genome's
+    /// transposition table size (a small table for a quick one-ply answer).
     pub fn with_table(
         spec: &PlayerSpec,
         role: Role,
-        depth: Option<u32>,
+        budget: SearchBudget,
         tt_bits: Option<u8>,
         rules: MatchRules,
     ) -> Self {
         let kind = match spec {
             PlayerSpec::Random => AgentKind::Random(Vec::new(), rules),
-            PlayerSpec::Engine(e) => {
-                AgentKind::Engine(EngineAgent::new(Arc::clone(e), role, depth, rules))
-            }
+            PlayerSpec::Engine(e) => AgentKind::Engine(EngineAgent::new(
+                Arc::clone(e),
+                role,
+                budget.depth,
+                budget.move_time_ms,
+                rules,
+            )),
             PlayerSpec::Genome(g) => {
                 let opts = SearchOptions {
                     random_ties: g.random_ties,
@@ -153,11 +204,12 @@ impl<G: Game> Agent<G> {
                     searcher: Box::new(Searcher::new(opts, bits)),
                     eval: Evaluator::new::<G>(role, &g.weights[role]),
                     limits: SearchLimits {
-                        depth: depth.unwrap_or(g.depth[role]),
-                        nodes: g.nodes,
+                        depth: budget.max_depth(g.depth[role]),
+                        nodes: budget.nodes.or(g.nodes),
                         deadline: None,
                         rules,
                     },
+                    move_time: budget.move_time_ms.map(Duration::from_millis),
                 }
             }
         };
@@ -223,7 +275,13 @@ impl<G: Game> Agent<G> {
                 searcher,
                 eval,
                 limits,
-            } => searcher.search(pos, eval, limits, rng),
+                move_time,
+            } => {
+                if let Some(t) = move_time {
+                    limits.deadline = Some(Instant::now() + *t);
+                }
+                searcher.search(pos, eval, limits, rng)
+            }
             AgentKind::Engine(e) => SearchResult {
                 best: e.choose(pos, rng).ok().flatten(),
                 score: 0,

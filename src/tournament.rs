@@ -279,6 +279,7 @@ pub fn run_logged<G: Game>(
     // The openings, shared by every pairing (common random numbers).
     let openings = settings.openings.openings::<G>()?;
     let rules = openings.rules();
+    let budget = settings.openings.budget();
     let starts: Vec<G> = (0..games)
         .into_par_iter()
         .map(|k| {
@@ -293,8 +294,8 @@ pub fn run_logged<G: Game>(
             let (pair, k) = (t / games, t % games);
             let (i, j) = ((pair / n as u64) as usize, (pair % n as u64) as usize);
             let mut agents = [
-                Agent::new(&players[i].spec, 0, None, rules),
-                Agent::new(&players[j].spec, 1, None, rules),
+                Agent::with_budget(&players[i].spec, 0, budget, rules),
+                Agent::with_budget(&players[j].spec, 1, budget, rules),
             ];
             let seed = vec![settings.seed, k, i as u64, j as u64];
             let mut rng = seeds::rng(Stream::Game, &seed);

@@ -74,6 +74,17 @@ pub const VVW_QUICK_TT_BITS: u8 = 8;
 /// Vampires vs Werewolves client: seconds to wait for the TCP connection.
 pub const VVW_CONNECT_TIMEOUT_SECS: f64 = 10.0;
 
+/// `vvw arena`: how often (milliseconds) the arena looks for a client's connection and
+/// for its exit.
+pub const VVW_ARENA_POLL_MS: u64 = 5;
+
+/// `vvw arena`: seconds a client has to exit after `BYE` before it is killed.
+pub const VVW_ARENA_EXIT_GRACE_SECS: f64 = 1.0;
+
+/// `vvw arena`: default seconds between setup and the first `UPD` (the official server
+/// waits 5 s; a client needs only the time to read the map).
+pub const VVW_ARENA_WELCOME_PAUSE_SECS: f64 = 0.5;
+
 /// Vampires vs Werewolves features `humans_race` and `hunt_diff`: a prize `d` plies away
 /// counts `VVW_RACE_DISCOUNT^d` of its size.
 pub const VVW_RACE_DISCOUNT: f64 = 0.9;

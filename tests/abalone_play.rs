@@ -249,6 +249,8 @@ fn matches_adjudicate_at_the_cap_only_when_asked() {
         opening_plies: 0,
         ply_cap: 4,
         depth: None,
+        nodes: None,
+        move_time_ms: None,
         adjudicate,
     };
     let (a, b) = (PlayerSpec::Random, PlayerSpec::Random);

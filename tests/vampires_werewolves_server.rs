@@ -406,7 +406,9 @@ fn garbage_instead_of_a_name_aborts_the_setup() {
         [Script::BadName, Script::Play],
     );
     match result {
-        Err(ServerError::Setup { player: 0, message }) => {
+        Err(ServerError::Setup {
+            player: 0, message, ..
+        }) => {
             assert!(message.contains("NME"), "{message}")
         }
         other => panic!("{other:?}"),

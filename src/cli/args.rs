@@ -200,6 +200,17 @@ pub struct MatchArgs {
     /// Search depth for both players (overrides the genomes').
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Node budget per move for both players: each search deepens until it has visited
+    /// this many nodes (up to --depth when given). Deterministic: the stand-in for a
+    /// clock. Overrides the genomes' `search.nodes` (flag > experiment > genome).
+    /// Engines keep their own movetime.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Milliseconds per move for both players: each search deepens until the time is
+    /// spent (up to --depth when given), as the VvW TCP client does; engines get it as
+    /// their `go movetime`. Not deterministic: results vary from run to run.
+    #[arg(long, value_name = "MS")]
+    pub move_time: Option<u64>,
     /// Random plies played from the start before the players take over.
     #[arg(long)]
     pub opening_plies: Option<u32>,
@@ -254,6 +265,17 @@ pub struct TournamentArgs {
     /// Plies after which an unfinished game is a draw (default: the game's).
     #[arg(long)]
     pub ply_cap: Option<u32>,
+    /// Node budget per move for both players: each search deepens until it has visited
+    /// this many nodes (up to --depth when given). Deterministic: the stand-in for a
+    /// clock. Overrides the genomes' `search.nodes` (flag > experiment > genome).
+    /// Engines keep their own movetime.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Milliseconds per move for both players: each search deepens until the time is
+    /// spent (up to --depth when given), as the VvW TCP client does; engines get it as
+    /// their `go movetime`. Not deterministic: results vary from run to run.
+    #[arg(long, value_name = "MS")]
+    pub move_time: Option<u64>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,

@@ -15,6 +15,7 @@ mod replay;
 mod tournament;
 mod tune;
 mod vvw;
+mod vvw_arena;
 
 use std::sync::Arc;
 
@@ -82,6 +83,20 @@ fn check_play_flags(depth: Option<u32>, ply_cap: Option<u32>, plies: Option<u32>
     }
     if let Some(p) = plies {
         check_flag("--opening-plies", p.into(), &limits::OPENING_PLIES)?;
+    }
+    Ok(())
+}
+
+/// Checks `--nodes` and `--move-time` of the commands that play matches.
+fn check_budget_flags(nodes: Option<u64>, move_time: Option<u64>) -> Result<()> {
+    if let Some(n) = nodes {
+        check_flag("--nodes", n, &limits::NODES)?;
+    }
+    if let Some(t) = move_time {
+        check_flag("--move-time", t, &limits::MOVE_TIME_MS)?;
+    }
+    if nodes.is_some() && move_time.is_some() {
+        anyhow::bail!("--nodes and --move-time: give one budget per move, not both");
     }
     Ok(())
 }

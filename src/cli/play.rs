@@ -181,6 +181,7 @@ fn match_for<G: Game>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     }
     super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
     super::check_play_flags(a.depth, a.ply_cap, a.opening_plies)?;
+    super::check_budget_flags(a.nodes, a.move_time)?;
     let sprt = a
         .sprt
         .as_deref()
@@ -243,8 +244,25 @@ fn match_settings<G: Game>(a: &MatchArgs) -> MatchSettings {
         settings.starts = a.starts.clone();
     }
     settings.depth = a.depth;
+    settings.nodes = a.nodes;
+    settings.move_time_ms = a.move_time;
     settings.adjudicate = a.adjudicate;
     settings
+}
+
+/// `Search: 20000 nodes per move ...` when the match sets a node budget or a move time.
+pub(super) fn budget_line(settings: &MatchSettings) -> Option<String> {
+    let upto = settings
+        .depth
+        .map_or(String::new(), |d| format!(" up to depth {d}"));
+    if let Some(n) = settings.nodes {
+        return Some(format!(
+            "Search: {n} nodes per move, deepening{upto} (deterministic)"
+        ));
+    }
+    settings.move_time_ms.map(|t| {
+        format!("Search: {t} ms per move, deepening{upto} (not deterministic: results vary from run to run)")
+    })
 }
 
 /// Prints a match's result: the settings, W/D/L by role, the score, the speed, the
@@ -270,6 +288,9 @@ fn print_match<G: Game>(
             ""
         }
     );
+    if let Some(line) = budget_line(settings) {
+        println!("{line}");
+    }
     for (r, role) in G::ROLES.iter().enumerate() {
         let w = &result.by_role[r];
         println!(

@@ -22,6 +22,7 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
     }
     super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
     super::check_play_flags(None, a.ply_cap, a.opening_plies)?;
+    super::check_budget_flags(a.nodes, a.move_time)?;
     let players = tournament::resolve_players::<G>(&a.players)?;
     let mut settings = TournamentSettings::defaults::<G>(a.games, a.seed);
     if let Some(plies) = a.opening_plies {
@@ -30,6 +31,8 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
     if let Some(cap) = a.ply_cap {
         settings.openings.ply_cap = cap;
     }
+    settings.openings.nodes = a.nodes;
+    settings.openings.move_time_ms = a.move_time;
     let total = players.len() as u64 * players.len() as u64 * a.games;
     let bar = progress::games_bar(total, a.quiet);
     bar.set_prefix(format!("{} players ", players.len()));
@@ -51,6 +54,9 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
         G::ROLES[0],
         G::ROLES[1]
     );
+    if let Some(line) = super::play::budget_line(&settings.openings) {
+        println!("{line}");
+    }
     print!("{}", tournament::to_table(&rows));
     for line in tournament::fault_lines(&rows) {
         println!("{line}");

@@ -1,4 +1,4 @@
-//! `weightforge vvw client|server`: play Vampires vs Werewolves over the course's TCP
+//! `weightforge vvw client|server|arena`: play Vampires vs Werewolves over the course's TCP
 //! protocol.
 
 use std::io::Write;
@@ -31,6 +31,10 @@ pub enum VvwCommand {
     Client(ClientArgs),
     /// Serve one game between the next two connections, like the official server.
     Server(ServerArgs),
+    /// Play a series of games between two client programs (any team's) on our server,
+    /// species swapped each pair, and print the score, the Elo difference and each
+    /// client's protocol faults.
+    Arena(super::vvw_arena::ArenaArgs),
 }
 
 #[derive(Args, Debug)]
@@ -108,10 +112,12 @@ pub fn run(a: VvwArgs) -> Result<()> {
     match a.command {
         VvwCommand::Client(c) => client(c),
         VvwCommand::Server(s) => server(s),
+        VvwCommand::Arena(a) => super::vvw_arena::arena(a),
     }
 }
 
-fn seconds(flag: &str, v: f64) -> Result<Duration> {
+/// `--<flag>` in seconds, checked against the time limits' bounds.
+pub(super) fn seconds(flag: &str, v: f64) -> Result<Duration> {
     weightforge::limits::SECONDS
         .check(v)
         .map_err(|e| anyhow::anyhow!("--{flag}: {e}"))?;

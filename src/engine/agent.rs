@@ -21,6 +21,7 @@ pub struct EngineAgent<G: Game> {
     spec: Arc<EngineSpec>,
     role: Role,
     depth: Option<u32>,
+    movetime_ms: Option<u64>,
     rules: MatchRules,
     process: Option<EngineProcess>,
     fresh_game: bool,
@@ -32,12 +33,20 @@ fn fault(kind: FaultKind, detail: String) -> PlayerFault {
 }
 
 impl<G: Game> EngineAgent<G> {
-    /// Seats the engine in `role`; `depth` is sent with every `go`.
-    pub fn new(spec: Arc<EngineSpec>, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {
+    /// Seats the engine in `role`; `depth` is sent with every `go`, and so is
+    /// `movetime_ms` (default: the spec's `movetime`).
+    pub fn new(
+        spec: Arc<EngineSpec>,
+        role: Role,
+        depth: Option<u32>,
+        movetime_ms: Option<u64>,
+        rules: MatchRules,
+    ) -> Self {
         EngineAgent {
             spec,
             role,
             depth,
+            movetime_ms,
             rules,
             process: None,
             fresh_game: true,
@@ -97,13 +106,12 @@ impl<G: Game> EngineAgent<G> {
             self.fresh_game = false;
         }
         p.queue(&Command::Position(&pos.to_text()));
-        let movetime_ms = Some(spec.movetime_ms);
+        let movetime = self.movetime_ms.unwrap_or(spec.movetime_ms);
         p.send(&Command::Go {
             depth: self.depth,
-            movetime_ms,
+            movetime_ms: Some(movetime),
         })?;
-        let deadline =
-            Instant::now() + Duration::from_millis(spec.movetime_ms + ENGINE_TIME_MARGIN_MS);
+        let deadline = Instant::now() + Duration::from_millis(movetime + ENGINE_TIME_MARGIN_MS);
         let text = loop {
             match p.read(deadline)? {
                 Reply::Move(m) => break m,

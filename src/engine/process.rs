@@ -159,7 +159,7 @@ impl Drop for EngineProcess {
 /// Linux: the engine gets SIGKILL when the thread that started it ends (weightforge
 /// exits, is killed, or the worker thread holding the pool ends).
 #[cfg(target_os = "linux")]
-fn die_with_parent(cmd: &mut Os) {
+pub(crate) fn die_with_parent(cmd: &mut Os) {
     use std::os::unix::process::CommandExt;
     // SAFETY: prctl is async-signal-safe and touches no memory of the parent.
     unsafe {
@@ -171,4 +171,4 @@ fn die_with_parent(cmd: &mut Os) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn die_with_parent(_cmd: &mut Os) {}
+pub(crate) fn die_with_parent(_cmd: &mut Os) {}

@@ -74,12 +74,22 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     opponents(exp, origin)
 }
 
-/// Each opponent's pairs, node budget and weight.
+/// The run's node budget, and each opponent's pairs, node budget and weight.
 fn opponents(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     let err = |field: String, e: limits::OutOfRange| {
         ExperimentError::from(FileError::field(origin, field, e.to_string()))
     };
+    if let Some(n) = exp.nodes {
+        limits::NODES
+            .check(n)
+            .map_err(|e| err("nodes".to_string(), e))?;
+    }
     for (i, o) in exp.opponents.iter().enumerate() {
+        if exp.nodes.is_some() && (o.depth.is_some() || o.nodes.is_some()) {
+            let why = "the run's `nodes` sets every game's search; drop the opponent's \
+                       depth and nodes, or the run's nodes";
+            return Err(FileError::field(origin, format!("opponents[{i}]"), why).into());
+        }
         if let Some(p) = o.pairs {
             limits::PAIRS
                 .check(p.into())

@@ -58,6 +58,15 @@ pub struct Experiment {
     /// the games behind each. The first role of `tune_roles` gives the start weights.
     #[serde(default)]
     pub shared_weights: bool,
+    /// Node budget per move for both sides of every game of the run (training, the
+    /// final selection and validation): each search deepens until it is spent, the
+    /// deterministic stand-in for a clock. Overrides the genomes' `search.nodes` and
+    /// depths; cannot be combined with `opponents[i].depth` or `opponents[i].nodes`.
+    /// (A move time would make a run depend on the machine's load, so experiments have
+    /// none: `match --move-time` measures at a clock.)
+    // Left out when unset, so the files and checkpoint hashes of earlier runs stay the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
     /// The reference opponents every candidate plays.
     pub opponents: Vec<OpponentSpec>,
     /// Game pairs per candidate and opponent per generation.

@@ -16,7 +16,7 @@ use crate::arena::{self, ArenaError, GameRecord, MatchSettings, Openings};
 use crate::dist::{Batch, Units};
 use crate::game::{Game, Status};
 use crate::genome::Genome;
-use crate::player::PlayerSpec;
+use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
 use crate::seeds;
 use crate::texel::file::Labelled;
@@ -80,6 +80,8 @@ pub struct JobUnits<'a, G: Game> {
     players: Vec<(PlayerSpec, PlayerSpec)>,
     /// (pairing, pair) of each unit.
     tasks: Vec<(usize, u32)>,
+    /// The run's node budget, when it sets one for every game.
+    budget: SearchBudget,
 }
 
 impl<G: Game> Batch for JobBatch<G> {
@@ -93,6 +95,8 @@ impl<G: Game> Batch for JobBatch<G> {
             opening_plies: r.exp.openings.plies,
             ply_cap: r.ply_cap,
             depth: None,
+            nodes: r.exp.nodes,
+            move_time_ms: None,
             adjudicate: r.exp.adjudicate,
         };
         let job = &self.job;
@@ -107,6 +111,7 @@ impl<G: Game> Batch for JobBatch<G> {
             batch: self,
             exclude: self.exclude.as_ref().map(|e| e.iter().copied().collect()),
             openings: settings.openings::<G>()?,
+            budget: settings.budget(),
             players: (0..job.pairings.len())
                 .map(|i| players(r, job, i))
                 .collect(),
@@ -175,12 +180,12 @@ impl<G: Game> Units for JobUnits<'_, G> {
         let mut samples = Samples::new(G::feature_info().len());
         let (games, logs, texts) = if job.round == Round::Validation {
             let (pair, logs) =
-                arena::play_pair_logged(a, b, &start, None, rules, &game_parts, true);
+                arena::play_pair_logged(a, b, &start, self.budget, rules, &game_parts, true);
             (pair, logs, Vec::new())
         } else {
             let filter = self.batch.filter.as_ref();
             let (pair, s, texts) =
-                pair_with_positions(&self.players[i], &start, rules, &game_parts, filter);
+                pair_with_positions(&self.players[i], &start, (self.budget, rules), &game_parts, filter);
             samples = s;
             (pair, None, texts)
         };
@@ -200,19 +205,19 @@ impl<G: Game> Units for JobUnits<'_, G> {
 fn pair_with_positions<G: Game>(
     players: &(PlayerSpec, PlayerSpec),
     start: &G,
-    rules: crate::game::MatchRules,
+    (budget, rules): (SearchBudget, crate::game::MatchRules),
     seed_parts: &[u64],
     filter: Option<&Filter>,
 ) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
     let (a, b) = players;
     let mut samples = Samples::new(G::feature_info().len());
     let Some(filter) = filter else {
-        let pair = arena::play_pair(a, b, start, None, rules, seed_parts);
+        let pair = arena::play_pair(a, b, start, budget, rules, seed_parts);
         return (pair, samples, Vec::new());
     };
     let mut c0 = Collector::<G>::new(filter, rules);
     let mut c1 = Collector::<G>::new(filter, rules);
-    let pair = arena::play_pair_observed(a, b, start, None, rules, seed_parts, [&mut c0, &mut c1]);
+    let pair = arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
     let mut texts = Vec::new();
     for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
         let score0 = if rec.a_role == 0 {

@@ -15,7 +15,7 @@ use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::games::vampires_werewolves::fallback::fallback_move;
 use crate::games::vampires_werewolves::ply::check_ply;
 use crate::games::vampires_werewolves::{Step, VvwMove, VvwPosition};
-use crate::player::{Agent, PlayerSpec};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::search::SearchResult;
 use crate::tunables::{MAX_DEPTH, VVW_QUICK_SHARE, VVW_QUICK_TT_BITS, VVW_WAIT_SHARE};
 
@@ -118,7 +118,13 @@ impl Brain {
                 let quick = Some(VVW_QUICK_TT_BITS);
                 Brain::Threaded {
                     thread: SearchThread::start(searcher, config.seed),
-                    quick: Agent::with_table(player, role, Some(1), quick, rules),
+                    quick: Agent::with_table(
+                        player,
+                        role,
+                        SearchBudget::depth(Some(1)),
+                        quick,
+                        rules,
+                    ),
                 }
             }
         }

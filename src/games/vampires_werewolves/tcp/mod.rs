@@ -6,9 +6,13 @@
 //! * [`protocol`]: the messages, an incremental decoder and the client's view of the game;
 //! * [`server`]: one game between the next two connections;
 //! * [`client`]: connects, plays one game and reports what it saw;
-//! * `brain`: how the client chooses each ply in time.
+//! * `brain`: how the client chooses each ply in time;
+//! * [`launch`]: one game between two client programs started from command templates;
+//! * [`arena`]: a series of such games, species swapped each pair (`vvw arena`).
 
+pub mod arena;
 mod brain;
 pub mod client;
+pub mod launch;
 pub mod protocol;
 pub mod server;

@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 
 use super::protocol::{CellUpdate, Message, ServerMessage};
+use crate::arena::FaultKind;
 use crate::game::{GameRng, Role, Status};
 use crate::games::vampires_werewolves::ply::{apply_ply, check_ply, IllegalPly};
 use crate::games::vampires_werewolves::{Cells, Coord, Grid, Kind, Map, Step};
@@ -145,6 +146,9 @@ pub enum ServerError {
     Setup {
         /// 0 for the first connection (vampires), 1 for the second.
         player: Role,
+        /// What the player did wrong: no connection or no `NME` in time (late), a
+        /// closed socket (disconnect), or another message (garbage).
+        fault: FaultKind,
         /// What went wrong.
         message: String,
     },
@@ -212,7 +216,9 @@ fn discard_waiting(stream: &mut TcpStream) {
     }
 }
 
-fn accept_by(
+/// Accepts the next connection on `listener` as `player`, waiting at most `timeout`
+/// (`None`: forever).
+pub fn accept_by(
     listener: &TcpListener,
     timeout: Option<Duration>,
     player: Role,
@@ -229,6 +235,7 @@ fn accept_by(
                 if Instant::now() >= deadline {
                     break Err(ServerError::Setup {
                         player,
+                        fault: FaultKind::LateMove,
                         message: format!("no connection within {limit:?}"),
                     });
                 }
@@ -251,26 +258,38 @@ fn set_up(
     map: &Map,
     timeout: Option<Duration>,
 ) -> Result<String, ServerError> {
-    let fail = |message: String| ServerError::Setup { player, message };
+    let fail = |fault: FaultKind, message: String| ServerError::Setup {
+        player,
+        fault,
+        message,
+    };
     let deadline = timeout.map(|t| Instant::now() + t);
     let _ = stream.set_nodelay(true);
     let mut head = [0u8; 4];
     match read_exact_by(stream, &mut head, deadline) {
         ReadEnd::Done => {}
-        ReadEnd::TimedOut => return Err(fail("no NME in time".into())),
-        ReadEnd::Closed(why) => return Err(fail(why)),
+        ReadEnd::TimedOut => return Err(fail(FaultKind::LateMove, "no NME in time".into())),
+        ReadEnd::Closed(why) => return Err(fail(FaultKind::Disconnect, why)),
     }
     if &head[..3] != b"NME" {
-        return Err(fail(format!(
-            "expected NME first, got {:?}",
-            String::from_utf8_lossy(&head[..3])
-        )));
+        return Err(fail(
+            FaultKind::Garbage,
+            format!(
+                "expected NME first, got {:?}",
+                String::from_utf8_lossy(&head[..3])
+            ),
+        ));
     }
     let mut name = vec![0u8; head[3] as usize];
     match read_exact_by(stream, &mut name, deadline) {
         ReadEnd::Done => {}
-        ReadEnd::TimedOut => return Err(fail("NME name incomplete in time".into())),
-        ReadEnd::Closed(why) => return Err(fail(why)),
+        ReadEnd::TimedOut => {
+            return Err(fail(
+                FaultKind::LateMove,
+                "NME name incomplete in time".into(),
+            ))
+        }
+        ReadEnd::Closed(why) => return Err(fail(FaultKind::Disconnect, why)),
     }
     let mut first = Vec::new();
     ServerMessage::Set {
@@ -289,7 +308,7 @@ fn set_up(
     stream
         .write_all(&first)
         .and_then(|_| stream.write_all(&second))
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| fail(FaultKind::Disconnect, e.to_string()))?;
     Ok(String::from_utf8_lossy(&name).into_owned())
 }
 
@@ -303,22 +322,38 @@ fn by_count(grid: &Grid) -> Status {
     }
 }
 
+/// The vampires' and the werewolves' start cells of `map`.
+pub fn homes(map: &Map) -> Result<[Coord; 2], ServerError> {
+    Ok([
+        map.vampires
+            .ok_or(ServerError::MapWithoutMonsters("Vampires"))?,
+        map.werewolves
+            .ok_or(ServerError::MapWithoutMonsters("Werewolves"))?,
+    ])
+}
+
 /// Plays one game with the next two connections on `listener` (see the module docs).
 pub fn run_game(
     listener: &TcpListener,
     map: &Map,
     config: &ServerConfig,
 ) -> Result<GameReport, ServerError> {
-    let homes = [
-        map.vampires
-            .ok_or(ServerError::MapWithoutMonsters("Vampires"))?,
-        map.werewolves
-            .ok_or(ServerError::MapWithoutMonsters("Werewolves"))?,
-    ];
-    let mut streams = [
+    let homes = homes(map)?;
+    let streams = [
         accept_by(listener, config.setup_timeout, 0)?,
         accept_by(listener, config.setup_timeout, 1)?,
     ];
+    play_connected(streams, homes, map, config)
+}
+
+/// Plays one game with two players already connected (vampires first): setup, plies,
+/// `END` and `BYE`.
+pub fn play_connected(
+    mut streams: [TcpStream; 2],
+    homes: [Coord; 2],
+    map: &Map,
+    config: &ServerConfig,
+) -> Result<GameReport, ServerError> {
     let mut names = [String::new(), String::new()];
     for p in 0..2 {
         names[p] = set_up(&mut streams[p], p, homes[p], map, config.setup_timeout)?;
