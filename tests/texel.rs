@@ -249,3 +249,33 @@ fn texel_run_finishes_and_resumes_to_the_same_genome() {
     assert_eq!(resumed.best, whole.best);
     assert_eq!(resumed.training_games, whole.training_games);
 }
+
+#[test]
+fn comparison_csv_reads_by_header_and_draws() {
+    use weightforge::tune::compare;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("c.csv");
+    std::fs::write(
+        &csv,
+        "algorithm,budget_games,train_cpu_s,opponent,elo,elo95\n\
+         es,3000,60.5,luo2023,40.0,30.1\n\
+         texel,3000,20.0,luo2023,-12.5,25\n\
+         es,3000,60.5,li2023,55,20\n",
+    )
+    .unwrap();
+    let rows = compare::read_csv(&csv).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        rows[1],
+        compare::CompareRow {
+            algorithm: "texel".into(),
+            cpu_s: 20.0,
+            opponent: "luo2023".into(),
+            elo: -12.5,
+            elo95: 25.0,
+        }
+    );
+    let png = dir.path().join("c.png");
+    compare::draw(&png, "test", &rows).unwrap();
+    assert!(std::fs::metadata(&png).unwrap().len() > 1000);
+}
