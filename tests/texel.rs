@@ -279,3 +279,58 @@ fn comparison_csv_reads_by_header_and_draws() {
     compare::draw(&png, "test", &rows).unwrap();
     assert!(std::fs::metadata(&png).unwrap().len() > 1000);
 }
+
+#[test]
+fn loss_and_gradient_match_a_plain_f64_computation() {
+    // The kernel (f32 lanes, its own exp) against the textbook formulas in f64.
+    let nf = 5;
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut s = Samples::new(nf);
+    for r in 0..2 {
+        for _ in 0..10_000 {
+            s.features[r].extend((0..nf).map(|_| rng.random_range(-6.0f32..6.0)));
+            s.labels[r].push(rng.random_range(0..3) as f32 / 2.0);
+        }
+    }
+    let space = unit_space(nf);
+    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let theta: Vec<f64> = (0..2 * nf).map(|i| 0.4 - 0.09 * i as f64).collect();
+    let k = [1.3, 0.6];
+    for loss in [Loss::Mse, Loss::LogLoss] {
+        let mut g = vec![0.0; 2 * nf];
+        let l = design.loss_grad(&theta, k, loss, Some(&mut g));
+        let (mut want_l, mut want_g) = (0.0f64, vec![0.0f64; 2 * nf]);
+        for r in 0..2 {
+            for (x, &y) in s.features[r].chunks_exact(nf).zip(&s.labels[r]) {
+                let t = &theta[r * nf..(r + 1) * nf];
+                let e: f64 = x.iter().zip(t).map(|(&a, b)| a as f64 * b).sum();
+                let p = 1.0 / (1.0 + (-k[r] * e).exp());
+                let y = y as f64;
+                let (li, dl) = match loss {
+                    Loss::Mse => ((p - y).powi(2), 2.0 * (p - y) * p * (1.0 - p) * k[r]),
+                    Loss::LogLoss => {
+                        let c = p.clamp(1e-6, 1.0 - 1e-6);
+                        (-(y * c.ln() + (1.0 - y) * (1.0 - c).ln()), (p - y) * k[r])
+                    }
+                };
+                want_l += li;
+                for (j, &xj) in x.iter().enumerate() {
+                    want_g[r * nf + j] += dl * xj as f64;
+                }
+            }
+        }
+        let n = 20_000.0;
+        assert!(
+            (l - want_l / n).abs() < 1e-4 * (want_l / n),
+            "{loss:?}: {l} vs {}",
+            want_l / n
+        );
+        for (a, b) in g.iter().zip(&want_g) {
+            assert!(
+                (a - b / n).abs() < 1e-4,
+                "{loss:?}: gradient {a} vs {}",
+                b / n
+            );
+        }
+    }
+}

@@ -35,7 +35,10 @@ pub fn read_csv(path: &Path) -> Result<Vec<CompareRow>, ReportError> {
         path: path.display().to_string(),
         source,
     })?;
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
     let (_, header) = lines.next().ok_or_else(|| bad(1, "empty file".into()))?;
     let names: Vec<&str> = header.split(',').map(str::trim).collect();
     let col = |name: &str| {
@@ -142,7 +145,9 @@ fn panel_chart<DB: DrawingBackend>(
             .draw_series(LineSeries::new(line, color.stroke_width(2)))
             .map_err(|e| e.to_string())?
             .label(name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+            });
         // The interval as a bar with caps (the caps 1 % of the axis wide).
         let cap = xmax * 0.01;
         let bars = pts.iter().flat_map(|r| {
@@ -157,7 +162,10 @@ fn panel_chart<DB: DrawingBackend>(
             .draw_series(bars.map(|p| PathElement::new(p, color.stroke_width(2))))
             .map_err(|e| e.to_string())?;
         chart
-            .draw_series(pts.iter().map(|r| Circle::new((r.cpu_s, r.elo), 4, color.filled())))
+            .draw_series(
+                pts.iter()
+                    .map(|r| Circle::new((r.cpu_s, r.elo), 4, color.filled())),
+            )
             .map_err(|e| e.to_string())?;
     }
     chart
