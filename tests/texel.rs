@@ -1,6 +1,8 @@
-//! Texel tuning: the fit recovers known weights from synthetic positions, position files
-//! round-trip and name the bad line, and a tiny Texel run finishes and resumes after an
-//! interruption to the same genome.
+//! Texel tuning: the fit recovers known weights from synthetic positions, the kernel's
+//! loss and gradient match a plain f64 computation and do not depend on the thread count,
+//! position files round-trip and name the bad line, a tiny Texel run finishes and resumes
+//! after an interruption to the same genome, and the algorithm comparison's CSV is read
+//! by its header and drawn.
 
 use std::path::Path;
 
