@@ -1,21 +1,65 @@
 #!/usr/bin/env bash
-# Runs ES, CMA-ES, SPSA and Texel on the same Wolves & Sheep experiment and game budget
-# (experiments/compare/*.ron: 12,000 training games each) and prints, per algorithm, the
-# wall-clock and CPU seconds of the whole run and the validation against each course
-# player at its own depth (reports/compare_<algorithm>/validation.txt).
-# Usage: scripts/compare_algorithms.sh [algorithm ...]   (default: es cmaes spsa texel)
+# Elo per CPU-second, side by side: runs ES, CMA-ES, SPSA and Texel on one game's
+# comparison experiments (experiments/compare/<game>/<algorithm>.ron: the files differ
+# only in name and algorithm), each with the same training-game budget, and validates
+# each against the game's course players at their own depths (the experiment's
+# validation). Appends one row per validation to reports/compare/<game>.csv and draws
+# reports/compare/<game>.png (Elo against CPU seconds, one line per algorithm).
+#
+# Usage: scripts/compare_algorithms.sh <game> <budget-games> [algorithm ...]
+#        (algorithms default: es cmaes spsa texel; run again with another budget to
+#        add a point to every line)
+# CPU seconds: `train_cpu_s` is the process's CPU time (all threads, /proc/<pid>/stat)
+# when its last training generation was logged, sampled every 0.2 s; `cpu_s` the whole
+# run's (training, selection and validation). The chart's x axis is `train_cpu_s`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=target/release/weightforge
-[ -x "$bin" ] || cargo build --release
+[ $# -ge 2 ] || { echo "usage: $0 <game> <budget-games> [algorithm ...]" >&2; exit 2; }
+game=$1 budget=$2
+shift 2
 algorithms=("$@")
 [ ${#algorithms[@]} -gt 0 ] || algorithms=(es cmaes spsa texel)
+bin=target/release/weightforge
+[ -x "$bin" ] || cargo build --release
+out=reports/compare
+mkdir -p "$out"
+csv="$out/$game.csv"
+[ -s "$csv" ] || echo "algorithm,budget_games,games,train_cpu_s,cpu_s,wall_s,load,opponent,validation_games,elo,elo95" >"$csv"
+tick=$(getconf CLK_TCK)
+
+# CPU seconds used so far by process $1 (user + system, all threads).
+cpu_of() { awk -v t="$tick" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null; }
+
 for a in "${algorithms[@]}"; do
-    log="reports/compare_$a.time"
-    mkdir -p reports
-    /usr/bin/time -f "%e %U %S" -o "$log" "$bin" evolve --quiet --force "experiments/compare/$a.ron" >/dev/null
-    read -r wall user sys <"$log"
-    cpu=$(echo "$user + $sys" | bc)
-    echo "== $a: wall ${wall} s, cpu ${cpu} s, load $(cut -d' ' -f1-3 /proc/loadavg)"
-    grep -E "Elo|games" "reports/compare_$a/validation.txt" || true
+    src="experiments/compare/$game/$a.ron"
+    [ -f "$src" ] || { echo "$src: no such experiment" >&2; exit 2; }
+    name="compare_${game}_${a}_$budget"
+    exp="$out/$name.ron"
+    sed -e "s/^\(    name: \)\"[^\"]*\"/\1\"$name\"/" -e "s/^\(    max_games: \)[0-9_]*/\1$budget/" "$src" >"$exp"
+    grep -q "max_games: $budget," "$exp" || { echo "$src: no 'max_games:' line to set" >&2; exit 2; }
+    log="$out/$name.log"
+    start=$(date +%s.%N)
+    "$bin" evolve --quiet --force "$exp" >"$log" 2>&1 &
+    pid=$!
+    gens=0 train_cpu=0 cpu=0
+    while kill -0 "$pid" 2>/dev/null; do
+        now=$(cpu_of "$pid") || true
+        [ -n "$now" ] && cpu=$now
+        n=$(grep -c '^gen ' "$log" || true)
+        if [ "$n" -gt "$gens" ]; then gens=$n train_cpu=$cpu; fi
+        sleep 0.2
+    done
+    wait "$pid" || { echo "== $a failed; see $log" >&2; tail -5 "$log" >&2; exit 1; }
+    wall=$(echo "$(date +%s.%N) - $start" | bc)
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    games=$(grep '^gen ' "$log" | tail -1 | awk '{ print $4 }')
+    v="reports/$name/validation.txt"
+    echo "== $a: $games training games, training ${train_cpu} CPU s, whole run ${cpu}+ CPU s, ${wall%.*} s wall, load $load"
+    cat "$v"
+    # "<genome> vs <opponent>: <n> games, ..." then "Elo difference: <elo> +/- <ci>, ..."
+    awk -v a="$a" -v b="$budget" -v g="$games" -v tc="$train_cpu" -v c="$cpu" -v w="${wall%.*}" -v l="$load" '
+        / vs [^:]+: [0-9]+ games/ { sub(/:$/, "", $3); opp = $3; n = $4 }
+        /^Elo difference:/ { sub(/,$/, "", $5); printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", a, b, g, tc, c, w, l, opp, n, $3, $5 }
+    ' "$v" >>"$csv"
 done
+"$bin" compare-chart "$csv" --title "$game: Elo per training CPU-second (measured under load)"

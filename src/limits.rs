@@ -279,6 +279,15 @@ pub const TEXEL_L2: Real = Real {
     why: "a larger pull keeps the start weights whatever the positions say",
 };
 
+/// How far a Texel generation moves toward its fit.
+pub const TEXEL_BLEND: Real = Real {
+    name: "algorithm.blend (Texel)",
+    min: 0.0,
+    max: 1.0,
+    min_allowed: false,
+    why: "0 would never move; above 1 would overshoot the fit",
+};
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -304,7 +313,14 @@ pub const ALL: &[Count] = &[
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.
-pub const ALL_REAL: &[Real] = &[STEP, EXPONENT, OPPONENT_WEIGHT, SECONDS, TEXEL_L2];
+pub const ALL_REAL: &[Real] = &[
+    STEP,
+    EXPONENT,
+    OPPONENT_WEIGHT,
+    SECONDS,
+    TEXEL_L2,
+    TEXEL_BLEND,
+];
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,8 @@
-//! Texel tuning: the fit recovers known weights from synthetic positions, position files
-//! round-trip and name the bad line, and a tiny Texel run finishes and resumes after an
-//! interruption to the same genome.
+//! Texel tuning: the fit recovers known weights from synthetic positions, the kernel's
+//! loss and gradient match a plain f64 computation and do not depend on the thread count,
+//! position files round-trip and name the bad line, a tiny Texel run finishes and resumes
+//! after an interruption to the same genome, and the algorithm comparison's CSV is read
+//! by its header and drawn.
 
 use std::path::Path;
 
@@ -248,4 +250,89 @@ fn texel_run_finishes_and_resumes_to_the_same_genome() {
     ));
     assert_eq!(resumed.best, whole.best);
     assert_eq!(resumed.training_games, whole.training_games);
+}
+
+#[test]
+fn comparison_csv_reads_by_header_and_draws() {
+    use weightforge::tune::compare;
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("c.csv");
+    std::fs::write(
+        &csv,
+        "algorithm,budget_games,train_cpu_s,opponent,elo,elo95\n\
+         es,3000,60.5,luo2023,40.0,30.1\n\
+         texel,3000,20.0,luo2023,-12.5,25\n\
+         es,3000,60.5,li2023,55,20\n",
+    )
+    .unwrap();
+    let rows = compare::read_csv(&csv).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        rows[1],
+        compare::CompareRow {
+            algorithm: "texel".into(),
+            cpu_s: 20.0,
+            opponent: "luo2023".into(),
+            elo: -12.5,
+            elo95: 25.0,
+        }
+    );
+    let png = dir.path().join("c.png");
+    compare::draw(&png, "test", &rows).unwrap();
+    assert!(std::fs::metadata(&png).unwrap().len() > 1000);
+}
+
+#[test]
+fn loss_and_gradient_match_a_plain_f64_computation() {
+    // The kernel (f32 lanes, its own exp) against the textbook formulas in f64.
+    let nf = 5;
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut s = Samples::new(nf);
+    for r in 0..2 {
+        for _ in 0..10_000 {
+            s.features[r].extend((0..nf).map(|_| rng.random_range(-6.0f32..6.0)));
+            s.labels[r].push(rng.random_range(0..3) as f32 / 2.0);
+        }
+    }
+    let space = unit_space(nf);
+    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let theta: Vec<f64> = (0..2 * nf).map(|i| 0.4 - 0.09 * i as f64).collect();
+    let k = [1.3, 0.6];
+    for loss in [Loss::Mse, Loss::LogLoss] {
+        let mut g = vec![0.0; 2 * nf];
+        let l = design.loss_grad(&theta, k, loss, Some(&mut g));
+        let (mut want_l, mut want_g) = (0.0f64, vec![0.0f64; 2 * nf]);
+        for r in 0..2 {
+            for (x, &y) in s.features[r].chunks_exact(nf).zip(&s.labels[r]) {
+                let t = &theta[r * nf..(r + 1) * nf];
+                let e: f64 = x.iter().zip(t).map(|(&a, b)| a as f64 * b).sum();
+                let p = 1.0 / (1.0 + (-k[r] * e).exp());
+                let y = y as f64;
+                let (li, dl) = match loss {
+                    Loss::Mse => ((p - y).powi(2), 2.0 * (p - y) * p * (1.0 - p) * k[r]),
+                    Loss::LogLoss => {
+                        let c = p.clamp(1e-6, 1.0 - 1e-6);
+                        (-(y * c.ln() + (1.0 - y) * (1.0 - c).ln()), (p - y) * k[r])
+                    }
+                };
+                want_l += li;
+                for (j, &xj) in x.iter().enumerate() {
+                    want_g[r * nf + j] += dl * xj as f64;
+                }
+            }
+        }
+        let n = 20_000.0;
+        assert!(
+            (l - want_l / n).abs() < 1e-4 * (want_l / n),
+            "{loss:?}: {l} vs {}",
+            want_l / n
+        );
+        for (a, b) in g.iter().zip(&want_g) {
+            assert!(
+                (a - b / n).abs() < 1e-4,
+                "{loss:?}: gradient {a} vs {}",
+                b / n
+            );
+        }
+    }
 }

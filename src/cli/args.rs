@@ -42,6 +42,9 @@ pub enum Command {
     Export(ExportArgs),
     /// Redraw a run's charts from its generations.csv.
     Plot(PlotArgs),
+    /// Draw the algorithm comparison's chart (Elo against CPU seconds) from its CSV
+    /// (scripts/compare_algorithms.sh).
+    CompareChart(CompareChartArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
     Vvw(super::vvw::VvwArgs),
     /// Print the games of a record file move by move, with the board.
@@ -135,6 +138,18 @@ pub struct ExportArgs {
     /// Write here instead of standard output.
     #[arg(long)]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareChartArgs {
+    /// The comparison CSV (header: algorithm, train_cpu_s, opponent, elo, elo95, ...).
+    pub csv: PathBuf,
+    /// The PNG to write (default: the CSV's path with `.png`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The chart's title.
+    #[arg(long, default_value = "Elo per CPU second")]
+    pub title: String,
 }
 
 #[derive(Args, Debug)]

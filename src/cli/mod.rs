@@ -59,6 +59,7 @@ pub fn run() -> Result<()> {
         Command::Evolve(a) => tune::evolve(a, threads),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
+        Command::CompareChart(a) => tune::compare_chart(a),
         Command::Vvw(a) => vvw::run(a),
         Command::Replay(a) => replay::replay(a),
         Command::Report(a) => tune::report(a),

@@ -16,7 +16,7 @@ use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::run::{self, Observer, RunEnd, RunOptions};
 use weightforge::with_game;
 
-use super::args::{EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
+use super::args::{CompareChartArgs, EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
 use super::{progress, unknown_game};
 
 /// Prints generation lines above a progress bar.
@@ -315,6 +315,18 @@ pub fn plot(a: PlotArgs) -> Result<()> {
     for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
         println!("{}", Path::new(&a.report).join(f).display());
     }
+    Ok(())
+}
+
+/// `weightforge compare-chart`
+pub fn compare_chart(a: CompareChartArgs) -> Result<()> {
+    let rows = weightforge::tune::compare::read_csv(&a.csv)?;
+    if rows.is_empty() {
+        bail!("{}: no rows to draw", a.csv.display());
+    }
+    let png = a.out.unwrap_or_else(|| a.csv.with_extension("png"));
+    weightforge::tune::compare::draw(&png, &a.title, &rows)?;
+    println!("{}", png.display());
     Ok(())
 }
 

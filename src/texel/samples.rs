@@ -16,6 +16,11 @@ pub struct Filter {
     /// Keep only quiet positions: no tactical move (capture, push-off, battle) for the
     /// side to move, so the static evaluation is what a short search would see.
     pub quiet: bool,
+    /// Keep only positions with this role to move (a role name), e.g. the side to move
+    /// at the leaves of the searches that will use the weights: a fixed-depth search
+    /// without quiescence evaluates only positions of one parity.
+    #[serde(default)]
+    pub to_move: Option<String>,
 }
 
 impl Default for Filter {
@@ -23,6 +28,7 @@ impl Default for Filter {
         Filter {
             skip_plies: crate::tunables::TEXEL_SKIP_PLIES,
             quiet: true,
+            to_move: None,
         }
     }
 }
@@ -38,6 +44,11 @@ impl Filter {
     ) -> bool {
         if ply < self.skip_plies || rules.status(pos) != Status::Ongoing {
             return false;
+        }
+        if let Some(name) = &self.to_move {
+            if G::ROLES[pos.side_to_move()] != name.as_str() {
+                return false;
+            }
         }
         if !self.quiet {
             return true;

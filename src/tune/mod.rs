@@ -15,6 +15,7 @@ pub mod bounds;
 pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
+pub mod compare;
 pub mod es;
 pub mod experiment;
 pub mod finish;

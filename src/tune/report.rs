@@ -38,10 +38,10 @@ pub enum ReportError {
 pub const CSV: &str = "generations.csv";
 
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-const FAMILY: &str = "sans-serif";
+pub(crate) const FAMILY: &str = "sans-serif";
 
 /// Line colours that stay apart on white (Tableau 20).
-const PALETTE: [RGBColor; 20] = [
+pub(crate) const PALETTE: [RGBColor; 20] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
@@ -68,7 +68,7 @@ const PALETTE: [RGBColor; 20] = [
 const SIZE: (u32, u32) = (1200, 700);
 const LEGEND_WIDTH: u32 = 300;
 
-fn register_font() {
+pub(crate) fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for style in [FontStyle::Normal, FontStyle::Bold] {

@@ -95,6 +95,17 @@ impl Experiment {
                  constants are not weightforge features: use ES, CMA-ES or SPSA",
             ));
         }
+        if let Some(name) = self
+            .algorithm
+            .position_source()
+            .and_then(|s| s.filter.to_move)
+        {
+            if !G::ROLES.contains(&name.as_str()) {
+                let roles = G::ROLES.join(", ");
+                let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
+                return Err(c.err("algorithm.filter.to_move", msg));
+            }
+        }
         let (start, engine) = c.start::<G>()?;
         let (tuned_roles, tuned) = match &engine {
             Some(e) => (vec![0], c.tuned_constants(e)?),

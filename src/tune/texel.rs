@@ -35,6 +35,11 @@ pub struct TexelSpec {
     /// Position files (docs/positions.md) added to every generation's positions.
     #[serde(default)]
     pub files: Vec<std::path::PathBuf>,
+    /// How far each generation moves toward its fit: θ ← θ + blend · (fit − θ). 1 takes
+    /// the fit; less averages the fits of successive generations (each fits only one
+    /// generation's positions, so its noise shrinks as 1/blend generations are pooled).
+    #[serde(default = "default_blend")]
+    pub blend: f64,
 }
 
 fn default_steps() -> u32 {
@@ -45,6 +50,9 @@ fn default_rate() -> f64 {
 }
 fn default_l2() -> f64 {
     1e-4
+}
+fn default_blend() -> f64 {
+    1.0
 }
 
 /// The Texel state (all a checkpoint needs: every generation fits fresh positions).
@@ -60,6 +68,9 @@ pub struct Texel {
     pub k: [f64; 2],
     /// The size of the last fit's change of θ (logged as sigma).
     pub step: f64,
+    /// See [`TexelSpec::blend`].
+    #[serde(default = "default_blend")]
+    pub blend: f64,
 }
 
 impl Method for Texel {
@@ -76,6 +87,7 @@ impl Method for Texel {
             })?;
         positive("rate", spec.rate)?;
         within("l2", spec.l2, &crate::limits::TEXEL_L2)?;
+        within("blend", spec.blend, &crate::limits::TEXEL_BLEND)?;
         if spec.files.len() as u64 > crate::limits::LIST_LEN.max {
             return Err(BadParam {
                 field: "files",
@@ -105,6 +117,7 @@ impl Method for Texel {
             },
             k: [1.0; 2],
             step: 0.0,
+            blend: spec.blend,
         }
     }
 
@@ -134,14 +147,13 @@ impl Method for Texel {
             return;
         }
         let f = fit(design, &self.mean, &self.theta0, &self.settings);
-        self.step = f
-            .theta
-            .iter()
-            .zip(&self.mean)
-            .map(|(a, b)| (a - b).powi(2))
-            .sum::<f64>()
-            .sqrt();
-        self.mean = f.theta;
+        let mut step = 0.0;
+        for (m, t) in self.mean.iter_mut().zip(&f.theta) {
+            let d = self.blend * (t - *m);
+            *m += d;
+            step += d * d;
+        }
+        self.step = step.sqrt();
         self.k = f.k;
     }
 }
