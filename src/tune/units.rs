@@ -184,8 +184,13 @@ impl<G: Game> Units for JobUnits<'_, G> {
             (pair, logs, Vec::new())
         } else {
             let filter = self.batch.filter.as_ref();
-            let (pair, s, texts) =
-                pair_with_positions(&self.players[i], &start, (self.budget, rules), &game_parts, filter);
+            let (pair, s, texts) = pair_with_positions(
+                &self.players[i],
+                &start,
+                (self.budget, rules),
+                &game_parts,
+                filter,
+            );
             samples = s;
             (pair, None, texts)
         };
@@ -217,7 +222,8 @@ fn pair_with_positions<G: Game>(
     };
     let mut c0 = Collector::<G>::new(filter, rules);
     let mut c1 = Collector::<G>::new(filter, rules);
-    let pair = arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
+    let pair =
+        arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
     let mut texts = Vec::new();
     for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
         let score0 = if rec.a_role == 0 {
