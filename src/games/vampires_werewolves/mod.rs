@@ -14,8 +14,10 @@
 //! * [`battle`]: the win probability and the survivor draws;
 //! * [`position`]: the compact search position implementing [`crate::game::Game`];
 //! * [`movegen`]: the bounded set of plies the search sees;
-//! * [`features`]: the DeepBlue heuristic's components and more;
-//! * [`starts`]: built-in maps; [`zobrist`]: hash keys;
+//! * [`features`]: the DeepBlue heuristic's components and more (`tours`: the
+//!   `human_tours` race);
+//! * [`starts`]: built-in maps; [`mapgen`]: random maps shaped like the official kit's;
+//!   [`zobrist`]: hash keys;
 //! * [`fallback`]: a ply that is always legal, for a client with no search answer;
 //! * [`notation`]: a board as one line of text;
 //! * [`tcp`]: the course's TCP protocol, server and client.
@@ -26,12 +28,14 @@ mod entry;
 pub mod fallback;
 pub mod features;
 pub mod map;
+pub mod mapgen;
 pub mod movegen;
 pub mod notation;
 pub mod ply;
 pub mod position;
 pub mod starts;
 pub mod tcp;
+mod tours;
 pub mod zobrist;
 
 pub use board::{Cells, Content, Coord, Grid, Kind};
