@@ -23,10 +23,10 @@ use super::board::{Coord, Kind};
 use super::movegen::{Group, Groups};
 use super::position::VvwPosition;
 use crate::game::{FeatureInfo, Game, Role};
-use crate::tunables::VVW_RACE_DISCOUNT as RACE_DISCOUNT;
+use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
 /// The features, in the order [`compute`] writes them.
-pub const FEATURES: [FeatureInfo; 22] = [
+pub const FEATURES: [FeatureInfo; 20] = [
     FeatureInfo {
         name: "count_diff",
         meaning: "own creatures minus opponent creatures (DeepBlue weight 1.5)",
@@ -104,23 +104,15 @@ pub const FEATURES: [FeatureInfo; 22] = [
         meaning: "per opponent group, its creatures x 0.9^distance to the nearest own group 1.5 times larger (a sure kill), minus the same for own groups hunted by the opponent",
     },
     FeatureInfo {
-        name: "late_count_diff",
-        meaning: "count_diff x plies played / 200 (the play limit, where the larger species wins): the count matters more as the end nears",
-    },
-    FeatureInfo {
-        name: "human_tours",
-        meaning: "humans own groups collect in a row, growing as they go, before the opponent can get there (each x 0.9^plies walked), minus the same for the opponent (see tours.rs)",
-    },
-    FeatureInfo {
         name: "count_lead",
         meaning: "tanh(4 x (own - opponent) / (own + opponent)): the lead as a chance to win, flat when far ahead or behind, so a battle's spread costs the leader and helps the trailer",
     },
 ];
 
 /// The DeepBlue heuristic as weights over [`FEATURES`].
-pub const DEEPBLUE_WEIGHTS: [f32; 22] = [
+pub const DEEPBLUE_WEIGHTS: [f32; 20] = [
     1.5, 1.0, 1.0, 0.1, 0.01, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-    0.0, 0.0, 0.0,
+    0.0,
 ];
 
 /// The official win probability in plain floating point (for expectations).
@@ -330,21 +322,7 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
     out[16] = f32::from(u8::from(to_move));
     out[17] = race as f32;
     out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
-    out[19] = out[0] * progress(pos.ply());
-    out[20] = super::tours::human_tours(own, opp, humans, to_move) as f32;
-    out[21] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
-}
-
-/// The slope of `count_lead` at an even count, in units of the lead's share of all
-/// monsters.
-const LEAD_SLOPE: f32 = 4.0;
-
-/// The share of the play limit ([`VvwPosition::DEFAULT_PLY_CAP`]) played after `ply`
-/// plies, at most 1.
-#[inline]
-fn progress(ply: u32) -> f32 {
-    let cap = VvwPosition::DEFAULT_PLY_CAP;
-    ply.min(cap) as f32 / cap as f32
+    out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
 }
 
 #[cfg(test)]
@@ -436,29 +414,15 @@ mod tests {
     }
 
     #[test]
-    fn late_count_grows_with_the_plies_played() {
-        let mut pos = VvwPosition::parse("1x8 v 0,0:v4 2,0:h2 7,0:w3").unwrap();
-        let mut out = vec![0.0; FEATURES.len()];
-        compute(&pos, 0, &mut out);
-        assert_eq!((out[0], out[19]), (1.0, 0.0));
-        pos.set_ply(50);
-        compute(&pos, 1, &mut out);
-        assert_eq!((out[0], out[19]), (-1.0, -0.25));
-        pos.set_ply(400); // past the play limit: the whole count
-        compute(&pos, 0, &mut out);
-        assert_eq!(out[19], 1.0);
-    }
-
-    #[test]
-    fn tours_grow_and_lose_races() {
-        // v5 takes h3 (t = 2, now 8), then h7 (t = 5); w1 can convert nothing.
-        let f = features("1x8 v 0,0:v5 2,0:h3 5,0:h7 7,0:w1", 0);
-        assert!(close(f[20], 3.0 * 0.81 + 7.0 * 0.9f64.powi(5)), "{f:?}");
-        // w7 two plies from h7 gets it first, then cannot reach h3 before v5.
-        let f = features("1x8 v 0,0:v5 2,0:h3 5,0:h7 7,0:w7", 0);
-        assert!(close(f[20], 3.0 * 0.81 - 7.0 * 0.81), "{f:?}");
-        let g = features("1x8 v 0,0:v5 2,0:h3 5,0:h7 7,0:w7", 1);
-        assert!(close(g[20], -f[20] as f64), "{g:?}");
+    fn count_lead_is_a_bounded_odd_function_of_the_lead() {
+        let f = features("1x8 v 0,0:v6 2,0:h2 7,0:w2", 0);
+        assert!(close(f[19], (4.0f64 * 4.0 / 8.0).tanh()), "{f:?}");
+        let g = features("1x8 v 0,0:v6 2,0:h2 7,0:w2", 1);
+        assert_eq!(g[19], -f[19]);
+        let even = features("1x8 v 0,0:v3 2,0:h2 7,0:w3", 0);
+        assert_eq!(even[19], 0.0);
+        let far = features("1x8 v 0,0:v200 2,0:h2 7,0:w1", 0);
+        assert!(far[19] > 0.999 && far[19] <= 1.0, "{far:?}");
     }
 
     #[test]

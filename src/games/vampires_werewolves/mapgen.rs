@@ -81,9 +81,8 @@ pub fn kit_map(rng: &mut GameRng) -> Map {
     let rows = rng.random_range(f.rows.0..=f.rows.1);
     let cols = rng.random_range(f.cols.0..=f.cols.1);
     let mirror = |c: Coord| Coord::new(cols - 1 - c.x, rows - 1 - c.y);
-    let random_cell = |rng: &mut GameRng| {
-        Coord::new(rng.random_range(0..cols), rng.random_range(0..rows))
-    };
+    let random_cell =
+        |rng: &mut GameRng| Coord::new(rng.random_range(0..cols), rng.random_range(0..rows));
     let monsters = rng.random_range(f.monsters.0..=f.monsters.1);
     // The largest distance a cell and its twin can have is the grid's long side less
     // one; clamp the family's range so that a cell is always found.

@@ -14,8 +14,7 @@
 //! * [`battle`]: the win probability and the survivor draws;
 //! * [`position`]: the compact search position implementing [`crate::game::Game`];
 //! * [`movegen`]: the bounded set of plies the search sees;
-//! * [`features`]: the DeepBlue heuristic's components and more (`tours`: the
-//!   `human_tours` race);
+//! * [`features`]: the DeepBlue heuristic's components and more;
 //! * [`starts`]: built-in maps; [`mapgen`]: random maps shaped like the official kit's;
 //!   [`zobrist`]: hash keys;
 //! * [`fallback`]: a ply that is always legal, for a client with no search answer;
@@ -35,7 +34,6 @@ pub mod ply;
 pub mod position;
 pub mod starts;
 pub mod tcp;
-mod tours;
 pub mod zobrist;
 
 pub use board::{Cells, Content, Coord, Grid, Kind};
