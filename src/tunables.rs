@@ -89,6 +89,10 @@ pub const VVW_ARENA_WELCOME_PAUSE_SECS: f64 = 0.5;
 /// counts `VVW_RACE_DISCOUNT^d` of its size.
 pub const VVW_RACE_DISCOUNT: f64 = 0.9;
 
+/// Vampires vs Werewolves feature `count_lead`: its slope at an even count, per unit of
+/// the lead's share of all monsters (`tanh(VVW_LEAD_SLOPE × lead / total)`).
+pub const VVW_LEAD_SLOPE: f32 = 4.0;
+
 // ---- SPRT, game records and the run page (issue 16) ----
 
 /// SPRT: a pair count of zero is replaced by this, as fishtest does, so the

@@ -23,10 +23,10 @@ use super::board::{Coord, Kind};
 use super::movegen::{Group, Groups};
 use super::position::VvwPosition;
 use crate::game::{FeatureInfo, Game, Role};
-use crate::tunables::VVW_RACE_DISCOUNT as RACE_DISCOUNT;
+use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
 /// The features, in the order [`compute`] writes them.
-pub const FEATURES: [FeatureInfo; 19] = [
+pub const FEATURES: [FeatureInfo; 20] = [
     FeatureInfo {
         name: "count_diff",
         meaning: "own creatures minus opponent creatures (DeepBlue weight 1.5)",
@@ -103,11 +103,16 @@ pub const FEATURES: [FeatureInfo; 19] = [
         name: "hunt_diff",
         meaning: "per opponent group, its creatures x 0.9^distance to the nearest own group 1.5 times larger (a sure kill), minus the same for own groups hunted by the opponent",
     },
+    FeatureInfo {
+        name: "count_lead",
+        meaning: "tanh(4 x (own - opponent) / (own + opponent)): the lead as a chance to win, flat when far ahead or behind, so a battle's spread costs the leader and helps the trailer",
+    },
 ];
 
 /// The DeepBlue heuristic as weights over [`FEATURES`].
-pub const DEEPBLUE_WEIGHTS: [f32; 19] = [
+pub const DEEPBLUE_WEIGHTS: [f32; 20] = [
     1.5, 1.0, 1.0, 0.1, 0.01, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    0.0,
 ];
 
 /// The official win probability in plain floating point (for expectations).
@@ -317,6 +322,7 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
     out[16] = f32::from(u8::from(to_move));
     out[17] = race as f32;
     out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
+    out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
 }
 
 #[cfg(test)]
@@ -405,6 +411,18 @@ mod tests {
         assert_eq!(g[15], -2.0);
         assert_eq!(g[0], -f[0]);
         assert_eq!(g[1..6], f[6..11]);
+    }
+
+    #[test]
+    fn count_lead_is_a_bounded_odd_function_of_the_lead() {
+        let f = features("1x8 v 0,0:v6 2,0:h2 7,0:w2", 0);
+        assert!(close(f[19], (4.0f64 * 4.0 / 8.0).tanh()), "{f:?}");
+        let g = features("1x8 v 0,0:v6 2,0:h2 7,0:w2", 1);
+        assert_eq!(g[19], -f[19]);
+        let even = features("1x8 v 0,0:v3 2,0:h2 7,0:w3", 0);
+        assert_eq!(even[19], 0.0);
+        let far = features("1x8 v 0,0:v200 2,0:h2 7,0:w1", 0);
+        assert!(far[19] > 0.999 && far[19] <= 1.0, "{far:?}");
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! * [`position`]: the compact search position implementing [`crate::game::Game`];
 //! * [`movegen`]: the bounded set of plies the search sees;
 //! * [`features`]: the DeepBlue heuristic's components and more;
-//! * [`starts`]: built-in maps; [`zobrist`]: hash keys;
+//! * [`starts`]: built-in maps; [`mapgen`]: random maps shaped like the official kit's;
+//!   [`zobrist`]: hash keys;
 //! * [`fallback`]: a ply that is always legal, for a client with no search answer;
 //! * [`notation`]: a board as one line of text;
 //! * [`tcp`]: the course's TCP protocol, server and client.
@@ -26,6 +27,7 @@ mod entry;
 pub mod fallback;
 pub mod features;
 pub mod map;
+pub mod mapgen;
 pub mod movegen;
 pub mod notation;
 pub mod ply;

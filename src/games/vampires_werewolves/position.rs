@@ -514,12 +514,15 @@ impl Game for VvwPosition {
             "random" => Some(Start::Random(|rng| {
                 Self::from_map(&starts::random_map(rng)).expect("random maps are positions")
             })),
+            "kit" => Some(Start::Random(|rng| {
+                Self::from_map(&super::mapgen::kit_map(rng)).expect("kit maps are positions")
+            })),
             _ => None,
         }
     }
 
-    /// `duel` (a fixed map), `random` (a random point-symmetric map drawn for each
-    /// game), map file text (starting `<?xml`), a path to a `.xml` map file (read and
+    /// `duel` (a fixed map), `random` or `kit` (a random point-symmetric map drawn for
+    /// each game; `kit` shaped like the official kit's maps), map file text (starting `<?xml`), a path to a `.xml` map file (read and
     /// parsed once here), or a position text.
     fn resolve_start(name: &str) -> Result<Start<Self>, ParseError> {
         let map = match name.trim() {

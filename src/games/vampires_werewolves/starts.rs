@@ -1,4 +1,5 @@
-//! Built-in starts: a fixed map of our own and random point-symmetric maps.
+//! Built-in starts: a fixed map of our own and random point-symmetric maps (`random`
+//! here; `kit`, shaped like the official kit's maps, in [`super::mapgen`]).
 //!
 //! The official maps carry no license (they are only test data here), so the built-in
 //! starts are original. Random maps are symmetric under a half-turn about the grid centre,
@@ -22,7 +23,7 @@ use super::map::Map;
 use crate::game::GameRng;
 
 /// The names [`crate::game::Game::start`] knows, the default first.
-pub const START_NAMES: [&str; 2] = ["duel", "random"];
+pub const START_NAMES: [&str; 3] = ["duel", "random", "kit"];
 
 fn build(
     rows: u8,
