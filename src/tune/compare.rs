@@ -117,7 +117,8 @@ fn panel_chart<DB: DrawingBackend>(
         rows.iter()
             .flat_map(|r| [r.elo - r.elo95, r.elo + r.elo95, 0.0]),
     );
-    let xmax = rows.iter().map(|r| r.cpu_s).fold(1.0, f64::max) * 1.1;
+    // A quarter of the axis past the last point: room for the legend in the lower right.
+    let xmax = rows.iter().map(|r| r.cpu_s).fold(1.0, f64::max) * 1.3;
     let mut chart = ChartBuilder::on(area)
         .caption(format!("vs {opponent}"), (FAMILY, 20))
         .margin(14)
