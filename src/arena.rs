@@ -195,6 +195,15 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A slot for a pair's game before it is played (each game overwrites its own).
+    pub const UNPLAYED: GameRecord = GameRecord {
+        a_role: 0,
+        a_score: 0.5,
+        plies: 0,
+        seconds: 0.0,
+        reason: EndReason::Rules,
+    };
+
     /// The game's end as the board saw it: the status from A's score and role.
     pub fn end(&self) -> GameEnd {
         let status = if self.a_score > 0.5 {
@@ -449,13 +458,7 @@ pub fn play_pair_observed<G: Game>(
     seed_parts: &[u64],
     observers: [&mut dyn Observer<G>; 2],
 ) -> [GameRecord; 2] {
-    let mut records = [GameRecord {
-        a_role: 0,
-        a_score: 0.5,
-        plies: 0,
-        seconds: 0.0,
-        reason: EndReason::Rules,
-    }; 2];
+    let mut records = [GameRecord::UNPLAYED; 2];
     for (j, (record, observer)) in records.iter_mut().zip(observers).enumerate() {
         let a_role: Role = j;
         let specs = if a_role == 0 { [a, b] } else { [b, a] };

@@ -265,6 +265,37 @@ pub(super) fn budget_line(settings: &MatchSettings) -> Option<String> {
     })
 }
 
+/// Prints W/D/L by role, the score and the speed: the lines every series of games shows
+/// (`match`, `vvw arena`).
+pub(super) fn print_score(
+    roles: &[&str],
+    (na, nb): (&str, &str),
+    result: &arena::MatchResult,
+    secs: f64,
+) {
+    for (role, w) in roles.iter().zip(&result.by_role) {
+        println!(
+            "  A as {role}: {} wins, {} draws, {} losses",
+            w.wins, w.draws, w.losses
+        );
+    }
+    let w = &result.wdl;
+    println!(
+        "Score of {na} vs {nb}: {} - {} - {} [{:.3}] {}",
+        w.wins,
+        w.losses,
+        w.draws,
+        w.score(),
+        result.games()
+    );
+    println!(
+        "Average game length: {:.1} plies; {:.1} s wall clock, {:.1} games/s",
+        result.plies as f64 / result.games().max(1) as f64,
+        secs,
+        result.games() as f64 / secs.max(1e-9)
+    );
+}
+
 /// Prints a match's result: the settings, W/D/L by role, the score, the speed, the
 /// pentanomial counts and the Elo difference.
 fn print_match<G: Game>(
@@ -291,28 +322,7 @@ fn print_match<G: Game>(
     if let Some(line) = budget_line(settings) {
         println!("{line}");
     }
-    for (r, role) in G::ROLES.iter().enumerate() {
-        let w = &result.by_role[r];
-        println!(
-            "  A as {role}: {} wins, {} draws, {} losses",
-            w.wins, w.draws, w.losses
-        );
-    }
-    let w = &result.wdl;
-    println!(
-        "Score of {na} vs {nb}: {} - {} - {} [{:.3}] {}",
-        w.wins,
-        w.losses,
-        w.draws,
-        w.score(),
-        result.games()
-    );
-    println!(
-        "Average game length: {:.1} plies; {:.1} s wall clock, {:.1} games/s",
-        result.plies as f64 / result.games() as f64,
-        secs,
-        result.games() as f64 / secs.max(1e-9)
-    );
+    print_score(&G::ROLES, (na, nb), result, secs);
     if let Some(line) = arena::faults_line(["A", "B"], &result.faults) {
         println!("{line}");
     }

@@ -133,27 +133,7 @@ fn print_series(a: &ArenaArgs, maps: &[MapSource], out: &SeriesResult, secs: f64
     for line in &out.fault_log {
         println!("{line}");
     }
-    for (role, species) in VvwPosition::ROLES.iter().enumerate() {
-        let w = &r.by_role[role];
-        println!(
-            "  A as {species}: {} wins, {} draws, {} losses",
-            w.wins, w.draws, w.losses
-        );
-    }
-    let w = &r.wdl;
-    println!(
-        "Score of A vs B: {} - {} - {} [{:.3}] {}",
-        w.wins,
-        w.losses,
-        w.draws,
-        w.score(),
-        r.games()
-    );
-    println!(
-        "Average game length: {:.1} plies; {secs:.1} s wall clock, {:.2} games/s",
-        r.plies as f64 / r.games().max(1) as f64,
-        r.games() as f64 / secs.max(1e-9)
-    );
+    super::play::print_score(&VvwPosition::ROLES, ("A", "B"), r, secs);
     println!("{}", faults_line(&r.faults, out.late));
     let lines = stats::paired_lines(&r.wdl, &r.ptnml);
     println!("{}", lines.ptnml);

@@ -104,27 +104,41 @@ pub fn kit_map(rng: &mut GameRng) -> Map {
         homes.push(centre);
     }
     let pairs = rng.random_range(f.pairs.0..=f.pairs.1);
-    let mut placed = 0;
-    for _ in 0..PLACEMENT_TRIES {
-        if placed == pairs {
-            break;
-        }
-        let a = random_cell(rng);
-        let b = mirror(a);
-        if a == b || !grid.get(a).is_empty() || !grid.get(b).is_empty() {
-            continue;
-        }
-        let n = rng.random_range(f.humans.0..=f.humans.1);
-        grid.set(a, Content::new(Kind::Humans, n));
-        grid.set(b, Content::new(Kind::Humans, n));
-        homes.extend([a, b]);
-        placed += 1;
-    }
+    place_human_pairs(&mut grid, &mut homes, rng, pairs, f.humans);
     Map {
         grid,
         human_homes: homes,
         vampires: Some(v),
         werewolves: Some(w),
+    }
+}
+
+/// Puts up to `pairs` pairs of human cells (each `humans` strong, inclusive, the two
+/// cells of a pair half-turn twins holding as many) on empty cells of `grid`, drawing
+/// at most [`PLACEMENT_TRIES`] cells; their cells are added to `homes`.
+pub(super) fn place_human_pairs(
+    grid: &mut Grid,
+    homes: &mut Vec<Coord>,
+    rng: &mut GameRng,
+    pairs: usize,
+    humans: (u8, u8),
+) {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut placed = 0;
+    for _ in 0..PLACEMENT_TRIES {
+        if placed == pairs {
+            break;
+        }
+        let a = Coord::new(rng.random_range(0..cols), rng.random_range(0..rows));
+        let b = Coord::new(cols - 1 - a.x, rows - 1 - a.y);
+        if a == b || !grid.get(a).is_empty() || !grid.get(b).is_empty() {
+            continue;
+        }
+        let n = rng.random_range(humans.0..=humans.1);
+        grid.set(a, Content::new(Kind::Humans, n));
+        grid.set(b, Content::new(Kind::Humans, n));
+        homes.extend([a, b]);
+        placed += 1;
     }
 }
 

@@ -92,19 +92,7 @@ pub fn random_map(rng: &mut GameRng) -> Map {
     grid.set(w, Content::new(Kind::Werewolves, monsters));
     let mut homes = Vec::new();
     let pairs = rng.random_range(2..=8);
-    let mut attempts = 0;
-    while homes.len() < 2 * pairs && attempts < 200 {
-        attempts += 1;
-        let a = Coord::new(rng.random_range(0..cols), rng.random_range(0..rows));
-        let b = mirror(a);
-        if a == b || !grid.get(a).is_empty() || !grid.get(b).is_empty() {
-            continue;
-        }
-        let n: u8 = rng.random_range(1..=12);
-        grid.set(a, Content::new(Kind::Humans, n));
-        grid.set(b, Content::new(Kind::Humans, n));
-        homes.extend([a, b]);
-    }
+    super::mapgen::place_human_pairs(&mut grid, &mut homes, rng, pairs, (1, 12));
     if rows % 2 == 1 && cols % 2 == 1 && rng.random_bool(0.5) {
         let centre = Coord::new(cols / 2, rows / 2);
         if grid.get(centre).is_empty() {

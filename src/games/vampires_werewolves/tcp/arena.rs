@@ -130,13 +130,7 @@ pub fn run_series(
     let mut out = SeriesResult::default();
     for i in 0..pairs {
         let map = maps[(i % maps.len() as u64) as usize].draw(seed, i);
-        let mut pair = [GameRecord {
-            a_role: 0,
-            a_score: 0.5,
-            plies: 0,
-            seconds: 0.0,
-            reason: EndReason::Rules,
-        }; 2];
+        let mut pair = [GameRecord::UNPLAYED; 2];
         for (j, record) in pair.iter_mut().enumerate() {
             let a_role: Role = j;
             let seated = if a_role == 0 {
