@@ -288,6 +288,23 @@ pub const TEXEL_BLEND: Real = Real {
     why: "0 would never move; above 1 would overshoot the fit",
 };
 
+/// Plies of Texel's labelling search.
+pub const TEXEL_LABEL_DEPTH: Count = Count {
+    name: "algorithm.label.depth (Texel)",
+    min: 1,
+    max: crate::tunables::MAX_DEPTH as u64,
+    why: "a search deeper than the engine's deepest iteration cannot run",
+};
+
+/// The search's share of Texel's labels.
+pub const TEXEL_LABEL_WEIGHT: Real = Real {
+    name: "algorithm.label.weight (Texel)",
+    min: 0.0,
+    max: 1.0,
+    min_allowed: true,
+    why: "a label is a blend of the result and the search's win chance",
+};
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -310,6 +327,7 @@ pub const ALL: &[Count] = &[
     NAME_LEN,
     LIST_LEN,
     TEXEL_STEPS,
+    TEXEL_LABEL_DEPTH,
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.
@@ -320,6 +338,7 @@ pub const ALL_REAL: &[Real] = &[
     SECONDS,
     TEXEL_L2,
     TEXEL_BLEND,
+    TEXEL_LABEL_WEIGHT,
 ];
 
 #[cfg(test)]

@@ -142,6 +142,10 @@ pub const TEXEL_K_RANGE: (f64, f64) = (0.01, 20.0);
 /// Texel: golden-section iterations of the K search (each shrinks the range by 0.618).
 pub const TEXEL_K_ITERATIONS: u32 = 40;
 
+/// Texel: transposition-table size (log2 entries) of the labelling search, one table
+/// per role and played pair, reused across its positions.
+pub const TEXEL_LABEL_TT_BITS: u8 = 16;
+
 /// Texel: Adam's first-moment decay.
 pub const TEXEL_ADAM_BETA1: f64 = 0.9;
 

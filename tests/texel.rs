@@ -56,6 +56,7 @@ fn fit_recovers_known_weights() {
         steps: 1500,
         rate: 0.02,
         l2: 0.0,
+        search_weight: 0.0,
     };
     let f = fit(&design, &start, &start, &settings);
     assert!(f.loss_after < 1e-5, "{} -> {}", f.loss_before, f.loss_after);
@@ -82,6 +83,86 @@ fn fit_recovers_known_weights() {
         },
     );
     recovered(&log, "log-loss");
+}
+
+#[test]
+fn search_labels_replace_noisy_results() {
+    // Results are coin flips with the true win chance; the search scores are the true
+    // evaluations. Fitted to the search alone, θ is the truth (K·θ·x = K·score); fitted
+    // to the results, it is only near it.
+    let nf = 3;
+    let truth = [0.7, -0.4, 0.25];
+    let mut rng = GameRng::seed_from_u64(21);
+    let mut s = Samples::new(nf);
+    for r in 0..2 {
+        for _ in 0..4_000 {
+            let x: Vec<f32> = (0..nf).map(|_| rng.random_range(-3.0..3.0)).collect();
+            let e: f64 = x.iter().zip(&truth).map(|(&a, &b)| a as f64 * b).sum();
+            let win = rng.random_range(0.0..1.0) < 1.0 / (1.0 + (-e).exp());
+            s.features[r].extend_from_slice(&x);
+            s.labels[r].push(if win { 1.0 } else { 0.0 });
+            s.scores[r].push(e as f32);
+        }
+    }
+    let design = Design::new(&s, &unit_space(nf), &[vec![0.0; nf], vec![0.0; nf]]);
+    let start = [truth.map(|t| t * 0.5), truth.map(|t| t * 0.5)].concat();
+    let settings = |search_weight| FitSettings {
+        loss: Loss::Mse,
+        steps: 1500,
+        rate: 0.02,
+        l2: 0.0,
+        search_weight,
+    };
+    let worst = |f: &weightforge::texel::fit::Fitted| {
+        (0..2 * nf)
+            .map(|i| (f.theta[i] - truth[i % nf]).abs())
+            .fold(0.0, f64::max)
+    };
+    let searched = fit(&design, &start, &start, &settings(1.0));
+    assert!(worst(&searched) < 0.01, "{:?}", searched.theta);
+    let results = fit(&design, &start, &start, &settings(0.0));
+    assert!(
+        worst(&results) > 2.0 * worst(&searched),
+        "{:?}",
+        results.theta
+    );
+}
+
+#[test]
+fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
+    use weightforge::eval::Evaluator;
+    use weightforge::game::MatchRules;
+    use weightforge::search::minimax;
+    use weightforge::texel::label::Labeler;
+    use weightforge::tunables::EVAL_SCALE;
+    let nf = WolvesSheep::feature_info().len();
+    let mut rng = GameRng::seed_from_u64(3);
+    let weights = [0, 1].map(|_| {
+        (0..nf)
+            .map(|_| rng.random_range(-2.0..2.0))
+            .collect::<Vec<f64>>()
+    });
+    let rules = MatchRules::UNCAPPED;
+    let mut labeler = Labeler::<WolvesSheep>::new(&weights, 3, rules);
+    let mut moves = Vec::new();
+    for game in 0..20 {
+        let mut pos = WolvesSheep::new();
+        for _ in 0..(2 + game % 12) {
+            rules.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            pos.make(mv, Default::default());
+        }
+        for r in 0..2 {
+            let mut eval = Evaluator::new::<WolvesSheep>(r, &weights[r]);
+            let side = minimax(&mut pos.clone(), 3, &rules, &mut eval);
+            let own = if pos.side_to_move() == r { side } else { -side };
+            let want = (own as f64 / EVAL_SCALE) as f32;
+            assert_eq!(labeler.score(&pos, r), want, "game {game} role {r}");
+        }
+    }
 }
 
 #[test]
@@ -159,7 +240,7 @@ fn tiny(dir: &Path) -> Experiment {
             name: "tiny_texel",
             game: "wolves_sheep",
             seed: 5,
-            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001),
+            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001, label: Search(depth: 2, weight: 0.5)),
             generations: 3,
             start: "luo2023",
             tune_roles: ["wolves", "sheep"],

@@ -5,6 +5,7 @@
 use anyhow::Result;
 use weightforge::game::Game;
 use weightforge::texel::file;
+use weightforge::texel::label::Label;
 use weightforge::tune::experiment::Experiment;
 use weightforge::tune::fitness::{self, Job, Round};
 use weightforge::tune::plan::Plan;
@@ -45,7 +46,7 @@ fn positions_for<G: Game>(exp: Experiment, a: &PositionsArgs) -> Result<()> {
         &weightforge::dist::Threads::default(),
         &r,
         &job,
-        &filter,
+        (&filter, Label::Result),
         &|| {},
     )?;
     file::write::<G>(&a.out, &positions)?;

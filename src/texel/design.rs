@@ -35,8 +35,13 @@ pub struct RoleDesign {
     pub x: Vec<f32>,
     /// Per row: the untuned weights' part of the evaluation.
     pub bias: Vec<f32>,
-    /// Per row: the label.
+    /// Per row: the label the loss compares with (the result, or the blend of the
+    /// result and the search score once [`Design::relabel`] has run).
     pub label: Vec<f32>,
+    /// Per row: the game's result from this role's view.
+    pub result: Vec<f32>,
+    /// Per row: the search score for this role (NaN when none).
+    pub score: Vec<f32>,
     /// Per row: 1 for a real row, 0 for padding.
     pub mask: Vec<f32>,
     /// Real rows.
@@ -69,6 +74,8 @@ impl RoleDesign {
             x: vec![0.0; padded * w],
             bias: vec![0.0; padded],
             label: vec![0.0; padded],
+            result: vec![0.0; padded],
+            score: vec![f32::NAN; padded],
             mask: vec![0.0; padded],
             cols,
             rows,
@@ -85,6 +92,8 @@ impl RoleDesign {
                 .sum();
             d.bias[i] = bias as f32;
             d.label[i] = s.labels[role][i];
+            d.result[i] = s.labels[role][i];
+            d.score[i] = s.scores[role].get(i).copied().unwrap_or(f32::NAN);
             d.mask[i] = 1.0;
         }
         d
@@ -218,6 +227,23 @@ impl Design {
         Design {
             roles: [0, 1].map(|r| RoleDesign::new(s, r, space, base)),
             dims: space.len(),
+        }
+    }
+
+    /// Whether any row carries a search score.
+    pub fn has_scores(&self) -> bool {
+        self.roles
+            .iter()
+            .any(|d| d.score[..d.rows].iter().any(|v| !v.is_nan()))
+    }
+
+    /// Sets every row's label to its result blended with the logistic of its search
+    /// score at role scale `k` ([`super::label::blend`]).
+    pub fn relabel(&mut self, k: [f64; 2], weight: f64) {
+        for (d, k) in self.roles.iter_mut().zip(k) {
+            for i in 0..d.rows {
+                d.label[i] = super::label::blend(d.result[i], d.score[i], k, weight);
+            }
         }
     }
 

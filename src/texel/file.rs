@@ -97,7 +97,7 @@ pub fn read<G: Game>(path: &Path) -> Result<Samples, PositionFileError> {
         } else {
             1.0 - label
         };
-        samples.push(&pos, score0 as f32, &mut buf);
+        samples.push(&pos, score0 as f32, [f32::NAN; 2], &mut buf);
     }
     Ok(samples)
 }

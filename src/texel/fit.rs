@@ -25,6 +25,9 @@ pub struct FitSettings {
     pub rate: f64,
     /// L2 strength toward θ₀.
     pub l2: f64,
+    /// The search scores' share of the labels ([`super::label::Label::Search`]).
+    #[serde(default)]
+    pub search_weight: f64,
 }
 
 /// What a fit found.
@@ -72,9 +75,20 @@ pub fn fit_k(d: &Design, r: usize, theta: &[f64], loss: Loss) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// Fits θ from `theta` (K per role first), pulled toward `theta0` by L2.
+/// Fits θ from `theta` (K per role first, on the results), pulled toward `theta0` by
+/// L2; with search scores in the rows and a search weight, θ is fitted to the labels
+/// blended at that K.
 pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
     let k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
+    let relabelled;
+    let d = if s.search_weight > 0.0 && d.has_scores() {
+        let mut r = d.clone();
+        r.relabel(k, s.search_weight);
+        relabelled = r;
+        &relabelled
+    } else {
+        d
+    };
     let n = theta.len();
     let mut t = theta.to_vec();
     let (mut m, mut v, mut g) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);

@@ -1,9 +1,11 @@
 //! Labelled positions as plain feature rows: a game observer keeps the quiet positions
 //! of a game, and once the result is known every kept position becomes one row per role
-//! (that role's features, the result from that role's view).
+//! (that role's features, the result from that role's view, and with search labels the
+//! score of a search of the position for that role).
 
 use serde::{Deserialize, Serialize};
 
+use super::label::Labeler;
 use crate::arena::Observer;
 use crate::game::{Game, MatchRules, Role, Status};
 
@@ -58,8 +60,9 @@ impl Filter {
     }
 }
 
-/// Labelled rows: per role, `features` holds `width` floats per row and `labels` one
-/// score (1, ½, 0 from that role's view) per row.
+/// Labelled rows: per role, `features` holds `width` floats per row, `labels` one
+/// result (1, ½, 0 from that role's view) per row and `scores` the row's search score
+/// for that role (NaN when the row has none; see [`super::label::Label`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Samples {
     /// Features per row.
@@ -68,6 +71,9 @@ pub struct Samples {
     pub features: [Vec<f32>; 2],
     /// Labels, per role.
     pub labels: [Vec<f32>; 2],
+    /// Search scores, per role.
+    #[serde(default)]
+    pub scores: [Vec<f32>; 2],
 }
 
 impl Samples {
@@ -84,12 +90,14 @@ impl Samples {
         self.labels[r].len()
     }
 
-    /// Adds `pos` with `score0`, the result for role 0, one row per role.
-    pub fn push<G: Game>(&mut self, pos: &G, score0: f32, buf: &mut [f32]) {
+    /// Adds `pos` with `score0`, the result for role 0, and each role's search
+    /// `scores` (NaN for none), one row per role.
+    pub fn push<G: Game>(&mut self, pos: &G, score0: f32, scores: [f32; 2], buf: &mut [f32]) {
         for r in 0..2 {
             pos.features(r, buf);
             self.features[r].extend_from_slice(buf);
             self.labels[r].push(if r == 0 { score0 } else { 1.0 - score0 });
+            self.scores[r].push(scores[r]);
         }
     }
 
@@ -98,6 +106,7 @@ impl Samples {
         for r in 0..2 {
             self.features[r].extend_from_slice(&other.features[r]);
             self.labels[r].extend_from_slice(&other.labels[r]);
+            self.scores[r].extend_from_slice(&other.scores[r]);
         }
     }
 }
@@ -128,12 +137,17 @@ impl<'a, G: Game> Collector<'a, G> {
         &self.kept
     }
 
-    /// Adds the kept positions, labelled with the game's final `status`, to `out`.
-    pub fn label(&self, status: Status, out: &mut Samples) {
+    /// Adds the kept positions, labelled with the game's final `status` (and, with a
+    /// `labeler`, each role's search score), to `out`.
+    pub fn label(&self, status: Status, out: &mut Samples, mut labeler: Option<&mut Labeler<G>>) {
         let mut buf = vec![0.0; out.width];
         let score0 = status.score_for(0).unwrap_or(0.5) as f32;
         for pos in &self.kept {
-            out.push(pos, score0, &mut buf);
+            let scores = match labeler.as_deref_mut() {
+                Some(l) => [0, 1].map(|r| l.score(pos, r)),
+                None => [f32::NAN; 2],
+            };
+            out.push(pos, score0, scores, &mut buf);
         }
     }
 }

@@ -15,6 +15,7 @@ use super::spsa::Spsa;
 use super::texel::Texel;
 use crate::game::GameRng;
 use crate::texel::design::Design;
+use crate::texel::label::Label;
 use crate::texel::samples::Filter;
 
 /// A parameter an algorithm cannot run with.
@@ -90,6 +91,8 @@ pub trait Method: Sized + Serialize + DeserializeOwned {
 pub struct PositionSource {
     /// Which positions of the games are kept.
     pub filter: Filter,
+    /// What the kept positions are labelled with.
+    pub label: Label,
     /// Position files added to every generation's positions.
     pub files: Vec<std::path::PathBuf>,
 }

@@ -18,6 +18,7 @@ use crate::game::Game;
 use crate::record::GameLog;
 use crate::seeds::Stream;
 use crate::texel::file::Labelled;
+use crate::texel::label::Label;
 use crate::texel::samples::{Filter, Samples};
 
 /// Weights per role, in the game's feature order.
@@ -145,15 +146,16 @@ pub fn evaluate_on<G: Game>(
 }
 
 /// Plays a job and keeps the positions `filter` lets through, labelled with their
-/// games' results, in game order (a pure function of the job, like [`evaluate_on`]).
+/// games' results (and `label`'s search scores), in game order (a pure function of the
+/// job, like [`evaluate_on`]).
 pub fn evaluate_collecting<G: Game>(
     exec: &dyn Executor,
     r: &Resolved,
     job: &Job,
-    filter: &Filter,
+    (filter, label): (&Filter, Label),
     on_game: &(dyn Fn() + Sync),
 ) -> Result<(JobResult, Samples, Vec<Labelled>), DistError> {
-    let batch = JobBatch::<G>::new(job.clone(), None, Some(filter.clone()));
+    let batch = JobBatch::<G>::new(job.clone(), None, Some((filter.clone(), label)));
     play_job(exec, r, &batch, on_game)
 }
 

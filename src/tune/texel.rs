@@ -11,6 +11,7 @@ use super::plan::Plan;
 use crate::game::GameRng;
 use crate::texel::design::{Design, Loss};
 use crate::texel::fit::{fit, FitSettings};
+use crate::texel::label::Label;
 use crate::texel::samples::Filter;
 
 /// The experiment's `Texel(steps: .., rate: .., l2: .., ..)`.
@@ -32,6 +33,10 @@ pub struct TexelSpec {
     /// Which positions are kept.
     #[serde(default)]
     pub filter: Filter,
+    /// What they are labelled with: `Result` (the default) or `Search(depth: D,
+    /// weight: W)`.
+    #[serde(default)]
+    pub label: Label,
     /// Position files (docs/positions.md) added to every generation's positions.
     #[serde(default)]
     pub files: Vec<std::path::PathBuf>,
@@ -88,6 +93,15 @@ impl Method for Texel {
         positive("rate", spec.rate)?;
         within("l2", spec.l2, &crate::limits::TEXEL_L2)?;
         within("blend", spec.blend, &crate::limits::TEXEL_BLEND)?;
+        if let Label::Search { depth, weight } = spec.label {
+            crate::limits::TEXEL_LABEL_DEPTH
+                .check(depth.into())
+                .map_err(|e| BadParam {
+                    field: "label.depth",
+                    message: e.to_string(),
+                })?;
+            within("label.weight", weight, &crate::limits::TEXEL_LABEL_WEIGHT)?;
+        }
         if spec.files.len() as u64 > crate::limits::LIST_LEN.max {
             return Err(BadParam {
                 field: "files",
@@ -114,6 +128,7 @@ impl Method for Texel {
                 steps: spec.steps,
                 rate: spec.rate,
                 l2: spec.l2,
+                search_weight: spec.label.search_weight(),
             },
             k: [1.0; 2],
             step: 0.0,
@@ -138,6 +153,7 @@ impl Method for Texel {
     fn position_source(spec: &TexelSpec) -> Option<PositionSource> {
         Some(PositionSource {
             filter: spec.filter.clone(),
+            label: spec.label,
             files: spec.files.clone(),
         })
     }

@@ -92,10 +92,13 @@ pub(super) fn train<G: Game>(
                 (result, None)
             }
             Some((src, extra)) => {
-                let (result, mut samples, _) =
-                    fitness::evaluate_collecting::<G>(run.exec, r, &job, &src.filter, &|| {
-                        obs.game()
-                    })?;
+                let (result, mut samples, _) = fitness::evaluate_collecting::<G>(
+                    run.exec,
+                    r,
+                    &job,
+                    (&src.filter, src.label),
+                    &|| obs.game(),
+                )?;
                 samples.append(extra);
                 let design = Design::new(&samples, &run.space, &r.start.weights);
                 (result, Some(design))

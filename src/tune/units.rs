@@ -20,6 +20,7 @@ use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
 use crate::seeds;
 use crate::texel::file::Labelled;
+use crate::texel::label::{Label, Labeler};
 use crate::texel::samples::{Collector, Filter, Samples};
 
 /// What one pair gave: its pairing, its opening's hash, the two games, the written-down
@@ -50,22 +51,29 @@ pub struct JobBatch<G> {
     pub exclude: Option<Vec<u64>>,
     /// Which positions to keep (Texel), if any.
     pub filter: Option<Filter>,
+    /// What the kept positions are labelled with.
+    pub label: Label,
     #[serde(skip)]
     game: PhantomData<fn() -> G>,
 }
 
 impl<G> JobBatch<G> {
-    /// The batch of `job`.
-    pub fn new(job: Job, exclude: Option<&HashSet<u64>>, filter: Option<Filter>) -> Self {
+    /// The batch of `job`, keeping the positions `keep` names (with their labels).
+    pub fn new(job: Job, exclude: Option<&HashSet<u64>>, keep: Option<(Filter, Label)>) -> Self {
         let exclude = exclude.map(|e| {
             let mut v: Vec<u64> = e.iter().copied().collect();
             v.sort_unstable();
             v
         });
+        let (filter, label) = match keep {
+            Some((f, l)) => (Some(f), l),
+            None => (None, Label::Result),
+        };
         JobBatch {
             job,
             exclude,
             filter,
+            label,
             game: PhantomData,
         }
     }
@@ -183,13 +191,13 @@ impl<G: Game> Units for JobUnits<'_, G> {
                 arena::play_pair_logged(a, b, &start, self.budget, rules, &game_parts, true);
             (pair, logs, Vec::new())
         } else {
-            let filter = self.batch.filter.as_ref();
+            let keep = self.batch.filter.as_ref().map(|f| (f, self.batch.label));
             let (pair, s, texts) = pair_with_positions(
                 &self.players[i],
                 &start,
                 (self.budget, rules),
                 &game_parts,
-                filter,
+                keep,
             );
             samples = s;
             (pair, None, texts)
@@ -206,17 +214,18 @@ impl<G: Game> Units for JobUnits<'_, G> {
     }
 }
 
-/// Plays two games and, with a filter, collects their positions.
+/// Plays two games and, with a filter, collects their positions; search labels use
+/// the candidate's (A's) weights.
 fn pair_with_positions<G: Game>(
     players: &(PlayerSpec, PlayerSpec),
     start: &G,
     (budget, rules): (SearchBudget, crate::game::MatchRules),
     seed_parts: &[u64],
-    filter: Option<&Filter>,
+    keep: Option<(&Filter, Label)>,
 ) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
     let (a, b) = players;
     let mut samples = Samples::new(G::feature_info().len());
-    let Some(filter) = filter else {
+    let Some((filter, label)) = keep else {
         let pair = arena::play_pair(a, b, start, budget, rules, seed_parts);
         return (pair, samples, Vec::new());
     };
@@ -224,6 +233,12 @@ fn pair_with_positions<G: Game>(
     let mut c1 = Collector::<G>::new(filter, rules);
     let pair =
         arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
+    let mut labeler = match (label, a) {
+        (Label::Search { depth, .. }, PlayerSpec::Genome(g)) => {
+            Some(Labeler::<G>::new(&g.weights, depth, rules))
+        }
+        _ => None,
+    };
     let mut texts = Vec::new();
     for (c, rec) in [&c0, &c1].into_iter().zip(&pair) {
         let score0 = if rec.a_role == 0 {
@@ -236,7 +251,7 @@ fn pair_with_positions<G: Game>(
             s if s < 0.5 => Status::Win(1),
             _ => Status::Draw,
         };
-        c.label(status, &mut samples);
+        c.label(status, &mut samples, labeler.as_mut());
         for pos in c.positions() {
             let mover = pos.side_to_move();
             texts.push(Labelled {

@@ -1,0 +1,90 @@
+//! What a kept position is labelled with. The game's result says who won from here,
+//! averaged over everything both sides did afterwards; a deeper search of the position
+//! with the weights being fitted says what the evaluation should have seen from here.
+//! A fit to search labels teaches a short search what a longer one finds (a sheep that
+//! can be taken is as good as eaten when the wolves are to move), which the result
+//! alone cannot teach when the same features come with both sides' results.
+
+use serde::{Deserialize, Serialize};
+
+use crate::eval::Evaluator;
+use crate::game::{Game, GameRng, MatchRules, Role};
+use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::tunables::{EVAL_SCALE, TEXEL_LABEL_TT_BITS};
+
+/// How kept positions are labelled (the experiment's `label:`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Label {
+    /// The game's result: 1, ½ or 0 from the row's role's view.
+    #[default]
+    Result,
+    /// Each row's label is `(1 − weight) · result + weight · sigmoid(K · score)`, where
+    /// `score` is a `depth`-ply search of the position by the weights that played the
+    /// game, with the row's role's evaluation, from that role's view, and `K` the role's
+    /// fitted scale.
+    Search {
+        /// Plies of the labelling search.
+        depth: u32,
+        /// The search's share of the label (1: the search alone).
+        weight: f64,
+    },
+}
+
+impl Label {
+    /// The search's share of the label (0 for results alone).
+    pub fn search_weight(&self) -> f64 {
+        match self {
+            Label::Result => 0.0,
+            Label::Search { weight, .. } => *weight,
+        }
+    }
+}
+
+/// Searches kept positions with one genome's weights: one evaluation per role, each
+/// with its own searcher (a table filled with one role's values is wrong for the
+/// other's).
+pub struct Labeler<G: Game> {
+    searchers: [Searcher<G>; 2],
+    evals: [Evaluator; 2],
+    limits: SearchLimits,
+    rng: GameRng,
+}
+
+impl<G: Game> Labeler<G> {
+    /// A labeler searching `depth` plies under `rules` with `weights` (one vector per
+    /// role).
+    pub fn new(weights: &[Vec<f64>; 2], depth: u32, rules: MatchRules) -> Self {
+        let opts = SearchOptions {
+            random_ties: false,
+            ..SearchOptions::default()
+        };
+        Labeler {
+            searchers: [0, 1].map(|_| Searcher::new(opts, TEXEL_LABEL_TT_BITS)),
+            evals: [0, 1].map(|r| Evaluator::new::<G>(r, &weights[r])),
+            limits: SearchLimits::depth(depth).with_rules(rules),
+            // Ties are not broken at random, so the search never draws from it.
+            rng: rand::SeedableRng::seed_from_u64(0),
+        }
+    }
+
+    /// The search score of `pos` for role `r`, in evaluation units (Σ weight ×
+    /// feature; a forced win is far beyond any evaluation).
+    pub fn score(&mut self, pos: &G, r: Role) -> f32 {
+        let s = self.searchers[r]
+            .search(pos, &mut self.evals[r], &self.limits, &mut self.rng)
+            .score;
+        let own = if pos.side_to_move() == r { s } else { -s };
+        (own as f64 / EVAL_SCALE) as f32
+    }
+}
+
+/// The label of a row: its result blended with the logistic of its search score.
+#[inline]
+pub fn blend(result: f32, score: f32, k: f64, weight: f64) -> f32 {
+    if score.is_nan() || weight == 0.0 {
+        return result;
+    }
+    let p = 1.0 / (1.0 + (-k * score as f64).exp());
+    ((1.0 - weight) * result as f64 + weight * p) as f32
+}
