@@ -296,6 +296,14 @@ pub const TEXEL_LABEL_DEPTH: Count = Count {
     why: "a search deeper than the engine's deepest iteration cannot run",
 };
 
+/// Texel's detours per kept position.
+pub const TEXEL_DETOURS: Count = Count {
+    name: "algorithm.label.detours (Texel)",
+    min: 0,
+    max: 100,
+    why: "each detour is one more searched row per kept position; a few cover a position's neighbourhood",
+};
+
 /// The search's share of Texel's labels.
 pub const TEXEL_LABEL_WEIGHT: Real = Real {
     name: "algorithm.label.weight (Texel)",
@@ -328,6 +336,7 @@ pub const ALL: &[Count] = &[
     LIST_LEN,
     TEXEL_STEPS,
     TEXEL_LABEL_DEPTH,
+    TEXEL_DETOURS,
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.

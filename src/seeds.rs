@@ -18,6 +18,8 @@ pub enum Stream {
     Tuner = 3,
     /// Validation openings (never used in training).
     Validation = 4,
+    /// Texel's detours from kept positions (random plies off the game).
+    Detours = 5,
 }
 
 fn mix(mut z: u64) -> u64 {

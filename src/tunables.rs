@@ -146,6 +146,10 @@ pub const TEXEL_K_ITERATIONS: u32 = 40;
 /// per role and played pair, reused across its positions.
 pub const TEXEL_LABEL_TT_BITS: u8 = 16;
 
+/// Texel: random legal plies of a detour (`label: Search(.., detours: N)`): two keep
+/// the side to move, so a detour is what a two-ply search looks at.
+pub const TEXEL_DETOUR_PLIES: u32 = 2;
+
 /// Texel: Adam's first-moment decay.
 pub const TEXEL_ADAM_BETA1: f64 = 0.9;
 

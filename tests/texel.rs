@@ -143,7 +143,8 @@ fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
             .collect::<Vec<f64>>()
     });
     let rules = MatchRules::UNCAPPED;
-    let mut labeler = Labeler::<WolvesSheep>::new(&weights, 3, rules);
+    let mut labeler =
+        Labeler::<WolvesSheep>::new(&weights, (3, 0), rules, GameRng::seed_from_u64(1));
     let mut moves = Vec::new();
     for game in 0..20 {
         let mut pos = WolvesSheep::new();
@@ -163,6 +164,44 @@ fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
             assert_eq!(labeler.score(&pos, r), want, "game {game} role {r}");
         }
     }
+}
+
+#[test]
+fn detour_rows_count_only_once_labelled_by_their_search() {
+    use weightforge::texel::label::{Labeler, NO_RESULT};
+    // Row 0: a game position (result 1 for role 0, no search); row 1: a detour.
+    let mut s = Samples::new(1);
+    s.features = [vec![1.0, 2.0], vec![1.0, 2.0]];
+    s.labels = [vec![1.0, NO_RESULT], vec![0.0, NO_RESULT]];
+    s.scores = [vec![f32::NAN, 3.0], vec![f32::NAN, -3.0]];
+    let mut d = Design::new(&s, &unit_space(1), &[vec![0.0], vec![0.0]]);
+    assert_eq!(d.roles[0].mask[..2], [1.0, 0.0]);
+    assert_eq!(d.roles[1].result[0], 0.0);
+    assert!(d.has_scores());
+    d.relabel([0.5, 0.25], 0.3);
+    let sig = |v: f64| (1.0 / (1.0 + (-v).exp())) as f32;
+    assert_eq!(d.roles[0].label[..2], [1.0, sig(1.5)]);
+    assert_eq!(d.roles[1].label[..2], [0.0, sig(-0.75)]);
+    assert_eq!(d.roles[1].mask[..2], [1.0, 1.0]);
+
+    // Detours: two random plies on, the same side to move, the same for the same seed.
+    let pos = WolvesSheep::new();
+    let rules = weightforge::game::MatchRules::UNCAPPED;
+    let weights = [vec![0.0; 12], vec![0.0; 12]];
+    let detours = |seed| {
+        Labeler::<WolvesSheep>::new(&weights, (1, 5), rules, GameRng::seed_from_u64(seed))
+            .detours(&pos)
+    };
+    let a = detours(7);
+    assert_eq!(a.len(), 5);
+    for p in &a {
+        assert_eq!(
+            (p.ply(), p.side_to_move()),
+            (pos.ply() + 2, pos.side_to_move())
+        );
+    }
+    assert_eq!(a, detours(7));
+    assert_ne!(a, detours(8));
 }
 
 #[test]
@@ -240,7 +279,7 @@ fn tiny(dir: &Path) -> Experiment {
             name: "tiny_texel",
             game: "wolves_sheep",
             seed: 5,
-            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001, label: Search(depth: 2, weight: 0.5)),
+            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001, label: Search(depth: 2, weight: 0.5, detours: 1)),
             generations: 3,
             start: "luo2023",
             tune_roles: ["wolves", "sheep"],

@@ -91,10 +91,12 @@ impl RoleDesign {
                 .map(|k| base[role][k] * f[k] as f64)
                 .sum();
             d.bias[i] = bias as f32;
-            d.label[i] = s.labels[role][i];
-            d.result[i] = s.labels[role][i];
+            let result = s.labels[role][i];
+            d.result[i] = result;
             d.score[i] = s.scores[role].get(i).copied().unwrap_or(f32::NAN);
-            d.mask[i] = 1.0;
+            // A row without a result (a detour) counts once relabelled by its search.
+            d.label[i] = if result.is_nan() { 0.0 } else { result };
+            d.mask[i] = if result.is_nan() { 0.0 } else { 1.0 };
         }
         d
     }
@@ -243,6 +245,9 @@ impl Design {
         for (d, k) in self.roles.iter_mut().zip(k) {
             for i in 0..d.rows {
                 d.label[i] = super::label::blend(d.result[i], d.score[i], k, weight);
+                if !d.score[i].is_nan() {
+                    d.mask[i] = 1.0;
+                }
             }
         }
     }

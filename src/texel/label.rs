@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::search::{SearchLimits, SearchOptions, Searcher};
-use crate::tunables::{EVAL_SCALE, TEXEL_LABEL_TT_BITS};
+use rand::RngExt;
+
+use crate::tunables::{EVAL_SCALE, TEXEL_DETOUR_PLIES, TEXEL_LABEL_TT_BITS};
 
 /// How kept positions are labelled (the experiment's `label:`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -28,6 +30,13 @@ pub enum Label {
         depth: u32,
         /// The search's share of the label (1: the search alone).
         weight: f64,
+        /// Extra rows per kept position: the position after
+        /// [`TEXEL_DETOUR_PLIES`] random legal plies, labelled by the search alone
+        /// (their game was never played). Games hold the positions good players allow;
+        /// a search's leaves are mostly positions they avoid (a sheep left to be taken),
+        /// and the evaluation is used there.
+        #[serde(default)]
+        detours: u32,
     },
 }
 
@@ -41,6 +50,9 @@ impl Label {
     }
 }
 
+/// The detour rows' result: unknown, so their label is the search's alone.
+pub const NO_RESULT: f32 = f32::NAN;
+
 /// Searches kept positions with one genome's weights: one evaluation per role, each
 /// with its own searcher (a table filled with one role's values is wrong for the
 /// other's).
@@ -49,12 +61,20 @@ pub struct Labeler<G: Game> {
     evals: [Evaluator; 2],
     limits: SearchLimits,
     rng: GameRng,
+    detours: u32,
+    detour_rng: GameRng,
+    moves: Vec<G::Move>,
 }
 
 impl<G: Game> Labeler<G> {
     /// A labeler searching `depth` plies under `rules` with `weights` (one vector per
-    /// role).
-    pub fn new(weights: &[Vec<f64>; 2], depth: u32, rules: MatchRules) -> Self {
+    /// role), adding `detours` random detours per position drawn from `detour_rng`.
+    pub fn new(
+        weights: &[Vec<f64>; 2],
+        (depth, detours): (u32, u32),
+        rules: MatchRules,
+        detour_rng: GameRng,
+    ) -> Self {
         let opts = SearchOptions {
             random_ties: false,
             ..SearchOptions::default()
@@ -65,7 +85,35 @@ impl<G: Game> Labeler<G> {
             limits: SearchLimits::depth(depth).with_rules(rules),
             // Ties are not broken at random, so the search never draws from it.
             rng: rand::SeedableRng::seed_from_u64(0),
+            detours,
+            detour_rng,
+            moves: Vec::new(),
         }
+    }
+
+    /// The detours of `pos`: each the position after [`TEXEL_DETOUR_PLIES`] random
+    /// legal plies (random outcomes too), when the game is still on there.
+    pub fn detours(&mut self, pos: &G) -> Vec<G> {
+        let rules = self.limits.rules;
+        let mut out = Vec::with_capacity(self.detours as usize);
+        for _ in 0..self.detours {
+            let mut p = pos.clone();
+            let mut on = true;
+            for _ in 0..TEXEL_DETOUR_PLIES {
+                rules.legal_moves(&p, &mut self.moves);
+                if self.moves.is_empty() || rules.status(&p) != crate::game::Status::Ongoing {
+                    on = false;
+                    break;
+                }
+                let mv = self.moves[self.detour_rng.random_range(0..self.moves.len())];
+                let outcome = p.sample_outcome(mv, &mut self.detour_rng);
+                p.make(mv, outcome);
+            }
+            if on && rules.status(&p) == crate::game::Status::Ongoing {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// The search score of `pos` for role `r`, in evaluation units (Σ weight ×
@@ -79,12 +127,16 @@ impl<G: Game> Labeler<G> {
     }
 }
 
-/// The label of a row: its result blended with the logistic of its search score.
+/// The label of a row: its result blended with the logistic of its search score (the
+/// logistic alone for a detour, whose result is [`NO_RESULT`]).
 #[inline]
 pub fn blend(result: f32, score: f32, k: f64, weight: f64) -> f32 {
     if score.is_nan() || weight == 0.0 {
         return result;
     }
     let p = 1.0 / (1.0 + (-k * score as f64).exp());
+    if result.is_nan() {
+        return p as f32;
+    }
     ((1.0 - weight) * result as f64 + weight * p) as f32
 }

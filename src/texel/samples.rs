@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::label::Labeler;
+use super::label::{Labeler, NO_RESULT};
 use crate::arena::Observer;
 use crate::game::{Game, MatchRules, Role, Status};
 
@@ -96,6 +96,7 @@ impl Samples {
         for r in 0..2 {
             pos.features(r, buf);
             self.features[r].extend_from_slice(buf);
+            // 1 − NaN is NaN: a detour has no result for either role.
             self.labels[r].push(if r == 0 { score0 } else { 1.0 - score0 });
             self.scores[r].push(scores[r]);
         }
@@ -143,11 +144,16 @@ impl<'a, G: Game> Collector<'a, G> {
         let mut buf = vec![0.0; out.width];
         let score0 = status.score_for(0).unwrap_or(0.5) as f32;
         for pos in &self.kept {
-            let scores = match labeler.as_deref_mut() {
-                Some(l) => [0, 1].map(|r| l.score(pos, r)),
-                None => [f32::NAN; 2],
+            let Some(l) = labeler.as_deref_mut() else {
+                out.push(pos, score0, [f32::NAN; 2], &mut buf);
+                continue;
             };
+            let scores = [0, 1].map(|r| l.score(pos, r));
             out.push(pos, score0, scores, &mut buf);
+            for d in l.detours(pos) {
+                let scores = [0, 1].map(|r| l.score(&d, r));
+                out.push(&d, NO_RESULT, scores, &mut buf);
+            }
         }
     }
 }

@@ -93,13 +93,20 @@ impl Method for Texel {
         positive("rate", spec.rate)?;
         within("l2", spec.l2, &crate::limits::TEXEL_L2)?;
         within("blend", spec.blend, &crate::limits::TEXEL_BLEND)?;
-        if let Label::Search { depth, weight } = spec.label {
-            crate::limits::TEXEL_LABEL_DEPTH
-                .check(depth.into())
-                .map_err(|e| BadParam {
-                    field: "label.depth",
+        if let Label::Search {
+            depth,
+            weight,
+            detours,
+        } = spec.label
+        {
+            let count = |field, limit: &crate::limits::Count, v: u32| {
+                limit.check(v.into()).map_err(|e| BadParam {
+                    field,
                     message: e.to_string(),
-                })?;
+                })
+            };
+            count("label.depth", &crate::limits::TEXEL_LABEL_DEPTH, depth)?;
+            count("label.detours", &crate::limits::TEXEL_DETOURS, detours)?;
             within("label.weight", weight, &crate::limits::TEXEL_LABEL_WEIGHT)?;
         }
         if spec.files.len() as u64 > crate::limits::LIST_LEN.max {

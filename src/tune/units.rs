@@ -234,8 +234,9 @@ fn pair_with_positions<G: Game>(
     let pair =
         arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
     let mut labeler = match (label, a) {
-        (Label::Search { depth, .. }, PlayerSpec::Genome(g)) => {
-            Some(Labeler::<G>::new(&g.weights, depth, rules))
+        (Label::Search { depth, detours, .. }, PlayerSpec::Genome(g)) => {
+            let rng = seeds::rng(seeds::Stream::Detours, seed_parts);
+            Some(Labeler::<G>::new(&g.weights, (depth, detours), rules, rng))
         }
         _ => None,
     };
