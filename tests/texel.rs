@@ -154,10 +154,10 @@ fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
                 break;
             }
             let mv = moves[rng.random_range(0..moves.len())];
-            pos.make(mv, Default::default());
+            pos.make(mv, ());
         }
-        for r in 0..2 {
-            let mut eval = Evaluator::new::<WolvesSheep>(r, &weights[r]);
+        for (r, w) in weights.iter().enumerate() {
+            let mut eval = Evaluator::new::<WolvesSheep>(r, w);
             let side = minimax(&mut pos.clone(), 3, &rules, &mut eval);
             let own = if pos.side_to_move() == r { side } else { -side };
             let want = (own as f64 / EVAL_SCALE) as f32;

@@ -93,12 +93,12 @@ impl Samples {
     /// Adds `pos` with `score0`, the result for role 0, and each role's search
     /// `scores` (NaN for none), one row per role.
     pub fn push<G: Game>(&mut self, pos: &G, score0: f32, scores: [f32; 2], buf: &mut [f32]) {
-        for r in 0..2 {
+        for (r, score) in scores.into_iter().enumerate() {
             pos.features(r, buf);
             self.features[r].extend_from_slice(buf);
             // 1 − NaN is NaN: a detour has no result for either role.
             self.labels[r].push(if r == 0 { score0 } else { 1.0 - score0 });
-            self.scores[r].push(scores[r]);
+            self.scores[r].push(score);
         }
     }
 
