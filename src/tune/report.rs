@@ -371,7 +371,8 @@ fn weights_grid<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A narrow axis label: `12k` for thousands, else up to two decimals.
+/// A narrow axis label: `12k` for thousands, whole numbers from 100, else up to two
+/// decimals (so that ticks 10.0, 10.05 and 10.1 of a narrow range stay apart).
 fn short_number(y: f64) -> String {
     if y.abs() >= 1e6 || (y != 0.0 && y.abs() < 1e-3) {
         super::axis::label(y)
@@ -379,7 +380,7 @@ fn short_number(y: f64) -> String {
         "0".into()
     } else if y.abs() >= 10_000.0 {
         format!("{:.0}k", y / 1000.0)
-    } else if y.abs() >= 10.0 {
+    } else if y.abs() >= 100.0 {
         format!("{y:.0}")
     } else {
         let s = format!("{y:.2}");
@@ -451,4 +452,19 @@ fn line_chart<DB: DrawingBackend>(
             .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_number;
+
+    #[test]
+    fn narrow_ranges_keep_their_ticks_apart() {
+        let ticks: Vec<String> = [9.95, 10.0, 10.05, 10.1].map(short_number).to_vec();
+        assert_eq!(ticks, ["9.95", "10", "10.05", "10.1"]);
+        assert_eq!(short_number(-12.5), "-12.5");
+        assert_eq!(short_number(150.4), "150");
+        assert_eq!(short_number(12_000.0), "12k");
+        assert_eq!(short_number(0.0), "0");
+    }
 }
