@@ -4,18 +4,18 @@
 //! README's Texel section quotes it. Run: `cargo run --release --example capturable_gap`.
 
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameRng, MatchRules, Status};
+use weightforge::game::{Game, GameExt, GameRng, MatchRules, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 use weightforge::texel::label::Labeler;
 
 const POSITIONS: usize = 3000;
-const CAPTURABLE: usize = 2; // the feature's index
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::path::Path::new("genomes/wolves_sheep/li2023.ron");
     let g = Genome::load::<WolvesSheep>(path)?;
     let weights = [g.weights[0].clone(), g.weights[1].clone()];
+    let capturable = WolvesSheep::feature_index("capturable_sheep").ok_or("no capturable_sheep")?;
     let rules = MatchRules::UNCAPPED;
     let mut labeler =
         Labeler::<WolvesSheep>::new(&weights, (4, 0), rules, GameRng::seed_from_u64(0));
@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         pos.features(1, &mut f);
         let stat: f64 = weights[1].iter().zip(&f).map(|(w, &x)| w * x as f64).sum();
         let searched = labeler.score(&pos, 1) as f64;
-        let row = &mut rows[(f[CAPTURABLE] as usize).min(3)];
+        let row = &mut rows[(f[capturable] as usize).min(3)];
         if (searched - stat).abs() > 1e4 {
             row.2 += 1; // a forced result, not an evaluation
         } else {

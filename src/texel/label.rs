@@ -5,13 +5,12 @@
 //! can be taken is as good as eaten when the wolves are to move), which the result
 //! alone cannot teach when the same features come with both sides' results.
 
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, MatchRules, Role};
+use crate::game::{Game, GameExt, GameRng, MatchRules, Role, Status};
 use crate::search::{SearchLimits, SearchOptions, Searcher};
-use rand::RngExt;
-
 use crate::tunables::{EVAL_SCALE, TEXEL_DETOUR_PLIES, TEXEL_LABEL_TT_BITS};
 
 /// How kept positions are labelled (the experiment's `label:`).
@@ -98,18 +97,16 @@ impl<G: Game> Labeler<G> {
         let mut out = Vec::with_capacity(self.detours as usize);
         for _ in 0..self.detours {
             let mut p = pos.clone();
-            let mut on = true;
-            for _ in 0..TEXEL_DETOUR_PLIES {
+            let on = (0..TEXEL_DETOUR_PLIES).all(|_| {
                 rules.legal_moves(&p, &mut self.moves);
-                if self.moves.is_empty() || rules.status(&p) != crate::game::Status::Ongoing {
-                    on = false;
-                    break;
+                if self.moves.is_empty() || rules.status(&p) != Status::Ongoing {
+                    return false;
                 }
                 let mv = self.moves[self.detour_rng.random_range(0..self.moves.len())];
-                let outcome = p.sample_outcome(mv, &mut self.detour_rng);
-                p.make(mv, outcome);
-            }
-            if on && rules.status(&p) == crate::game::Status::Ongoing {
+                p.play(mv, &mut self.detour_rng);
+                true
+            });
+            if on && rules.status(&p) == Status::Ongoing {
                 out.push(p);
             }
         }

@@ -233,8 +233,11 @@ fn pair_with_positions<G: Game>(
     let mut c1 = Collector::<G>::new(filter, rules);
     let pair =
         arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
+    // A search weight of 0 leaves every label the result: no search is worth running.
     let mut labeler = match (label, a) {
-        (Label::Search { depth, detours, .. }, PlayerSpec::Genome(g)) => {
+        (Label::Search { depth, detours, .. }, PlayerSpec::Genome(g))
+            if label.search_weight() > 0.0 =>
+        {
             let rng = seeds::rng(seeds::Stream::Detours, seed_parts);
             Some(Labeler::<G>::new(&g.weights, (depth, detours), rules, rng))
         }
