@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Role};
 use crate::ronfile::{self, FileError};
-use crate::tunables::{MAX_DEPTH, MAX_TT_BITS};
+use crate::tunables::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_BITS};
 
 /// A genome as written in a file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +66,14 @@ pub struct SearchFile {
     /// `SearchOptions::no_reply_fails`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub no_reply_fails: bool,
+    /// Plies of tactical moves searched beyond the depth (see
+    /// `SearchOptions::quiescence`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiescence: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The playing part of a genome file, without its provenance: what `weightforge export`
@@ -170,6 +178,8 @@ pub struct Genome {
     /// Never choose a move that leaves the opponent no reply (the coursework's Prolog
     /// minimax).
     pub no_reply_fails: bool,
+    /// Plies of tactical moves searched beyond the depth.
+    pub quiescence: u32,
     /// Where it came from.
     pub provenance: Provenance,
 }
@@ -218,6 +228,7 @@ impl Genome {
             random_ties: search.random_ties,
             tt_bits: search.tt_bits,
             no_reply_fails: search.no_reply_fails,
+            quiescence: search.quiescence,
             provenance: file.provenance,
         })
     }
@@ -246,6 +257,7 @@ impl Genome {
                 random_ties: self.random_ties,
                 tt_bits: self.tt_bits,
                 no_reply_fails: self.no_reply_fails,
+                quiescence: self.quiescence,
             },
             provenance: self.provenance.clone(),
         }
@@ -360,6 +372,15 @@ fn check_search<G: Game>(
             ));
         }
         depth[r] = d;
+    }
+    if search.quiescence > MAX_QUIESCENCE {
+        return Err(field_err(
+            "search.quiescence".into(),
+            format!(
+                "{} plies is too many; expected 0 to {MAX_QUIESCENCE}",
+                search.quiescence
+            ),
+        ));
     }
     if search.nodes == Some(0) {
         return Err(field_err(

@@ -197,6 +197,7 @@ impl<G: Game> Agent<G> {
                 let opts = SearchOptions {
                     random_ties: g.random_ties,
                     no_reply_fails: g.no_reply_fails,
+                    quiescence: g.quiescence,
                     ..SearchOptions::default()
                 };
                 let bits = tt_bits.or(g.tt_bits).unwrap_or(DEFAULT_TT_BITS);

@@ -31,6 +31,10 @@ pub const EVAL_SCALE: f64 = 100.0;
 /// The deepest search the engine allows (also the size of its per-ply stacks).
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most plies of tactical moves a quiescence search adds beyond the depth (also part
+/// of the size of the search's per-ply stacks).
+pub const MAX_QUIESCENCE: u32 = 8;
+
 /// Default transposition table size in bits (`2^bits` entries).
 pub const DEFAULT_TT_BITS: u8 = 16;
 

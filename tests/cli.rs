@@ -302,6 +302,11 @@ fn bad_genomes_get_errors_naming_file_and_field() {
             "speed",
         ),
         (
+            "quiescence.ron",
+            LUO.replace("random_ties: true,", "random_ties: true, quiescence: 9,"),
+            "search.quiescence",
+        ),
+        (
             "nowolves.ron",
             LUO.replacen("\"wolves\": {", "\"wolfs\": {", 1),
             "weights.wolfs",

@@ -11,7 +11,7 @@ use super::tt::{Bound, Entry, TransTable};
 use super::{SearchLimits, SearchOptions, SearchResult};
 use crate::eval::Evaluator;
 use crate::game::{Game, GameRng, MatchRules, Status};
-use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, WIN_SCORE};
+use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, MAX_QUIESCENCE, WIN_SCORE};
 
 const INF: Score = WIN_SCORE + 1;
 
@@ -30,25 +30,25 @@ pub(super) fn terminal_score<G: Game>(pos: &G, status: Status, ply: u32) -> Opti
 /// A reusable searcher: its tables and per-ply buffers are allocated once, so the search
 /// itself allocates nothing.
 pub struct Searcher<G: Game> {
-    opts: SearchOptions,
+    pub(super) opts: SearchOptions,
     tt: TransTable<G::Move>,
     ordering: Ordering<G::Move>,
-    moves: Vec<Vec<G::Move>>,
+    pub(super) moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
-    outcomes: Vec<Vec<(G::Outcome, f64)>>,
+    pub(super) outcomes: Vec<Vec<(G::Outcome, f64)>>,
     root_values: Vec<Score>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
-    rules: MatchRules,
+    pub(super) rules: MatchRules,
     horizon: u32,
-    aborted: bool,
+    pub(super) aborted: bool,
 }
 
 impl<G: Game> Searcher<G> {
     /// A searcher with the given techniques and a table of `2^tt_bits` entries.
     pub fn new(opts: SearchOptions, tt_bits: u8) -> Self {
-        let stack = MAX_DEPTH as usize + 2;
+        let stack = (MAX_DEPTH + MAX_QUIESCENCE) as usize + 2;
         Searcher {
             opts,
             tt: TransTable::new(if opts.tt || opts.tt_move { tt_bits } else { 0 }),
@@ -253,7 +253,7 @@ impl<G: Game> Searcher<G> {
             return score;
         }
         if depth == 0 {
-            return eval.evaluate(pos);
+            return self.quiesce(pos, self.opts.quiescence, ply, alpha, beta, eval);
         }
 
         // Below the ply cap the value of a position does not depend on the ply it is
@@ -325,7 +325,7 @@ impl<G: Game> Searcher<G> {
     /// Counts a node and checks the node and time limits; `true` once the search is
     /// aborted.
     #[inline]
-    fn count_node(&mut self) -> bool {
+    pub(super) fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.aborted = true;

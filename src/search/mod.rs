@@ -8,10 +8,11 @@
 mod alphabeta;
 mod minimax;
 mod ordering;
+mod quiescence;
 mod tt;
 
 pub use alphabeta::Searcher;
-pub use minimax::minimax;
+pub use minimax::{minimax, minimax_quiescent};
 pub use tt::{Bound, TransTable};
 
 use std::time::Instant;
@@ -75,6 +76,10 @@ pub struct SearchOptions {
     /// list, so a move that wipes the opponent out is dropped, and when none is left the
     /// strategy fails and the referee scores the game a stalemate (a draw).
     pub no_reply_fails: bool,
+    /// Plies of tactical moves ([`crate::game::Game::is_tactical`]) searched beyond the
+    /// depth, the side to move free to stand on the evaluation instead (0: none). It
+    /// changes the search value; plain minimax has the same extension.
+    pub quiescence: u32,
 }
 
 impl Default for SearchOptions {
@@ -88,6 +93,7 @@ impl Default for SearchOptions {
             iterative_deepening: true,
             random_ties: false,
             no_reply_fails: false,
+            quiescence: 0,
         }
     }
 }
@@ -104,6 +110,7 @@ impl SearchOptions {
             iterative_deepening: false,
             random_ties: false,
             no_reply_fails: false,
+            quiescence: 0,
         }
     }
 }

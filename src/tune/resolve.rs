@@ -219,6 +219,7 @@ impl Checker<'_> {
                     random_ties: false,
                     tt_bits: None,
                     no_reply_fails: false,
+                    quiescence: 0,
                     provenance: Default::default(),
                 };
                 Ok((start, Some(e)))
