@@ -9,11 +9,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use weightforge::bench::{positions, search_nodes};
-use weightforge::game::{perft, Game};
+use weightforge::game::{perft, Features, Game, GameEntry};
 use weightforge::games::abalone::features::FEATURES;
 use weightforge::games::abalone::Abalone;
 use weightforge::player::PlayerSpec;
-use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 fn oracle_positions() -> Vec<Abalone> {

@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
-use weightforge::game::{perft, Game, GameExt, GameRng};
+use weightforge::game::{perft, Features, Game, GameExt, GameRng};
 use weightforge::games::vampires_werewolves::{Map, VvwPosition};
 
 fn midgame() -> VvwPosition {

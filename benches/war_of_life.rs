@@ -8,12 +8,11 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use weightforge::bench::{positions, search_nodes};
-use weightforge::game::{perft, Game, GameRng};
+use weightforge::game::{perft, Features, Game, GameEntry, GameRng};
 use weightforge::games::war_of_life::crank::crank;
 use weightforge::games::war_of_life::notation::parse_board;
 use weightforge::games::war_of_life::{WarOfLife, BLUE};
 use weightforge::player::PlayerSpec;
-use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 /// Fixed boards: the referee's diagonal cross, a sparse one, a dense one, a start.

@@ -4,10 +4,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use weightforge::bench::{positions, search_nodes};
-use weightforge::game::perft;
+use weightforge::game::{perft, GameEntry};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
-use weightforge::registry::GameEntry;
 use weightforge::search::{SearchOptions, Searcher};
 
 fn perft_bench(c: &mut Criterion) {

@@ -4,7 +4,7 @@
 //! README's Texel section quotes it. Run: `cargo run --release --example capturable_gap`.
 
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameExt, GameRng, MatchRules, Status};
+use weightforge::game::{Features, Game, GameRng, MatchRules, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 use weightforge::texel::label::Labeler;

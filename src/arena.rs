@@ -12,7 +12,7 @@ use rand::RngExt;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status};
+use crate::game::{Features, Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::record::{GameLog, Recorder};
 use crate::stats::{Pentanomial, Wdl};
@@ -44,7 +44,7 @@ pub struct MatchSettings {
 
 impl MatchSettings {
     /// The game's default start, `opening_plies` random plies and its default cap.
-    pub fn defaults<G: Game>(opening_plies: u32) -> Self {
+    pub fn defaults<G: Features>(opening_plies: u32) -> Self {
         MatchSettings {
             starts: vec![G::start_names()[0].to_string()],
             opening_plies,
@@ -75,7 +75,7 @@ impl MatchSettings {
 
     /// Reads the starts once for game `G` (map files are read and parsed here, not for
     /// every game).
-    pub fn openings<G: Game>(&self) -> Result<Openings<G>, ArenaError> {
+    pub fn openings<G: Features>(&self) -> Result<Openings<G>, ArenaError> {
         if self.starts.is_empty() {
             return Err(ArenaError::Settings("no start given".into()));
         }
@@ -146,7 +146,7 @@ pub enum ArenaError {
 /// Plays a random opening: the start for `index`, then the openings' random legal plies
 /// drawn from `rng`. Openings that end the game, or whose position is in `exclude`
 /// (openings kept for another purpose), are drawn again.
-pub fn opening<G: Game>(
+pub fn opening<G: Features>(
     openings: &Openings<G>,
     index: u64,
     rng: &mut GameRng,
@@ -341,7 +341,7 @@ impl<G: Game> Observer<G> for NoObserver {}
 
 /// Plays one game from `start` under `rules`: `agents[r]` plays role `r`; `observer`
 /// sees every ply.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Features>(
     start: &G,
     agents: &mut [Agent<G>; 2],
     rules: &MatchRules,
@@ -399,7 +399,7 @@ pub fn play_game<G: Game>(
 /// Plays the pair of games from `start` under `rules`: A in role 0 then A in role 1.
 /// `seed_parts` identify the pair; each game's RNG is derived from them and the game
 /// index.
-pub fn play_pair<G: Game>(
+pub fn play_pair<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
@@ -419,7 +419,7 @@ pub fn play_pair<G: Game>(
 }
 
 /// [`play_pair`], also writing both games down when `log` is set.
-pub fn play_pair_logged<G: Game>(
+pub fn play_pair_logged<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
@@ -449,7 +449,7 @@ pub fn play_pair_logged<G: Game>(
 }
 
 /// [`play_pair`], with `observers[j]` seeing every ply of game `j` (A in role `j`).
-pub fn play_pair_observed<G: Game>(
+pub fn play_pair_observed<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     start: &G,
@@ -524,7 +524,7 @@ impl MatchResult {
 /// Plays `pairs` pairs of A against B in parallel on rayon's pool. Opening `i` is seeded
 /// from (`seed`, i) and its games from (`seed`, i, game). `on_game` is called after every
 /// game (for a progress bar).
-pub fn run_match<G: Game>(
+pub fn run_match<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     settings: &MatchSettings,
@@ -547,7 +547,7 @@ pub type LoggedPair = ([GameRecord; 2], Option<[GameLog; 2]>);
 /// The pairs numbered `range` of a match (in order), played in parallel; each with its
 /// game records when `log` is set. Pair `i` is the same whatever range it is played in.
 #[allow(clippy::too_many_arguments)]
-pub fn play_pairs<G: Game>(
+pub fn play_pairs<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     settings: &MatchSettings,
@@ -570,7 +570,7 @@ pub fn play_pairs<G: Game>(
 
 /// Pair `i` of a match: its opening seeded from (`seed`, i), its games from (`seed`, i,
 /// game), with their records when `log` is set.
-pub fn play_numbered_pair<G: Game>(
+pub fn play_numbered_pair<G: Features>(
     a: &PlayerSpec,
     b: &PlayerSpec,
     settings: &MatchSettings,

@@ -4,30 +4,17 @@
 use rand::SeedableRng;
 
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng};
+use crate::game::{Features, GameRng};
 use crate::search::{SearchLimits, Searcher};
 
-/// A game's fixed positions and settings ([`GameEntry::BENCH`](crate::registry::GameEntry::BENCH)):
-/// perft positions and depths, search positions, genome, depth.
-pub struct BenchSet {
-    /// Positions (oracle notation) and perft depths.
-    pub perft: &'static [(&'static str, u32)],
-    /// Positions (oracle notation) the search benchmark searches.
-    pub search: &'static [&'static str],
-    /// The built-in genome whose evaluation the search uses.
-    pub genome: &'static str,
-    /// Search depth of `weightforge bench`.
-    pub depth: u32,
-}
-
 /// Parses positions of game `G` written in its oracle notation.
-pub fn positions<G: Game>(texts: &[&str]) -> Result<Vec<G>, crate::game::ParseError> {
+pub fn positions<G: Features>(texts: &[&str]) -> Result<Vec<G>, crate::game::ParseError> {
     texts.iter().map(|t| G::parse(t)).collect()
 }
 
 /// Searches every position to `depth` from fresh tables, with the side to move's
 /// weights; returns the nodes visited (a pure function of the positions and depth).
-pub fn search_nodes<G: Game>(
+pub fn search_nodes<G: Features>(
     searcher: &mut Searcher<G>,
     positions: &[G],
     weights: &[Vec<f64>; 2],

@@ -2,7 +2,7 @@
 //! anywhere a genome file would do. Each game lists its own in
 //! [`GameEntry::BUILTIN_GENOMES`]; the files themselves live under genomes/.
 
-use crate::registry::GameEntry;
+use crate::game::GameEntry;
 
 /// The (name, RON text) of every built-in genome of the game named `game`.
 fn builtin_genomes(game: &str) -> &'static [(&'static str, &'static str)] {

@@ -5,7 +5,7 @@
 //! features seen by `r`. The search is negamax, so the value is negated when the other
 //! side is to move.
 
-use crate::game::{Game, Role};
+use crate::game::{Features, Role};
 use crate::tunables::{Score, EVAL_LIMIT, EVAL_SCALE};
 
 /// The evaluation a searching player uses: its role and that role's weights.
@@ -22,7 +22,7 @@ impl Evaluator {
     /// # Panics
     /// If the number of weights differs from the number of features (a programming
     /// error: genomes are validated when loaded).
-    pub fn new<G: Game>(role: Role, weights: &[f64]) -> Self {
+    pub fn new<G: Features>(role: Role, weights: &[f64]) -> Self {
         assert_eq!(
             weights.len(),
             G::feature_info().len(),
@@ -42,7 +42,7 @@ impl Evaluator {
     }
 
     /// The value of `pos` for the evaluator's role, in score points (unclamped float).
-    pub fn value<G: Game>(&mut self, pos: &G) -> f64 {
+    pub fn value<G: Features>(&mut self, pos: &G) -> f64 {
         pos.features(self.role, &mut self.features);
         self.weights
             .iter()
@@ -53,7 +53,7 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move.
     #[inline]
-    pub fn evaluate<G: Game>(&mut self, pos: &G) -> Score {
+    pub fn evaluate<G: Features>(&mut self, pos: &G) -> Score {
         let v = (self.value(pos) * EVAL_SCALE)
             .round()
             .clamp(-(EVAL_LIMIT as f64), EVAL_LIMIT as f64) as Score;

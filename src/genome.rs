@@ -24,7 +24,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Role};
+use crate::game::{Features, Role};
 use crate::ronfile::{self, FileError};
 use crate::tunables::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_BITS};
 
@@ -189,17 +189,17 @@ pub type GenomeError = FileError;
 
 impl Genome {
     /// Reads and checks a genome file for game `G`.
-    pub fn load<G: Game>(path: &Path) -> Result<Self, GenomeError> {
+    pub fn load<G: Features>(path: &Path) -> Result<Self, GenomeError> {
         Self::parse::<G>(&ronfile::read(path)?, &path.display().to_string())
     }
 
     /// Parses and checks genome text; `origin` names it in errors.
-    pub fn parse<G: Game>(text: &str, origin: &str) -> Result<Self, GenomeError> {
+    pub fn parse<G: Features>(text: &str, origin: &str) -> Result<Self, GenomeError> {
         Self::from_file::<G>(ronfile::parse(text, origin)?, origin)
     }
 
     /// Checks a parsed genome file against game `G`.
-    pub fn from_file<G: Game>(file: GenomeFile, origin: &str) -> Result<Self, GenomeError> {
+    pub fn from_file<G: Features>(file: GenomeFile, origin: &str) -> Result<Self, GenomeError> {
         let field_err = |field: String, message: String| FileError::field(origin, field, message);
         if file.game != G::NAME {
             return Err(field_err(
@@ -234,7 +234,7 @@ impl Genome {
     }
 
     /// The file form of this genome, for game `G`.
-    pub fn to_file<G: Game>(&self) -> GenomeFile {
+    pub fn to_file<G: Features>(&self) -> GenomeFile {
         let features = G::feature_info();
         let mut weights = BTreeMap::new();
         let mut depth = BTreeMap::new();
@@ -264,12 +264,12 @@ impl Genome {
     }
 
     /// The genome as RON text.
-    pub fn to_ron<G: Game>(&self) -> String {
+    pub fn to_ron<G: Features>(&self) -> String {
         ronfile::to_string(&self.to_file::<G>())
     }
 
     /// Writes the genome atomically (temporary file, flush, rename).
-    pub fn save<G: Game>(&self, path: &Path) -> Result<(), GenomeError> {
+    pub fn save<G: Features>(&self, path: &Path) -> Result<(), GenomeError> {
         let mut text = self.to_ron::<G>();
         text.push('\n');
         crate::fsutil::write_atomic(path, text.as_bytes())
@@ -287,7 +287,7 @@ type FieldErr<'a> = dyn Fn(String, String) -> GenomeError + 'a;
 
 /// Each role's weights in the game's feature order: every feature given, nothing else,
 /// all finite.
-fn check_weights<G: Game>(
+fn check_weights<G: Features>(
     given_weights: &BTreeMap<String, BTreeMap<String, f64>>,
     field_err: &FieldErr,
 ) -> Result<[Vec<f64>; 2], GenomeError> {
@@ -344,7 +344,7 @@ fn check_weights<G: Game>(
 }
 
 /// Each role's search depth, and the other search settings in range.
-fn check_search<G: Game>(
+fn check_search<G: Features>(
     search: &SearchFile,
     field_err: &FieldErr,
 ) -> Result<[u32; 2], GenomeError> {

@@ -293,7 +293,7 @@ pub const TEXEL_LABEL_DEPTH: Count = Count {
     name: "algorithm.label.depth (Texel)",
     min: 1,
     max: crate::tunables::MAX_DEPTH as u64,
-    why: "a search deeper than the engine's deepest iteration cannot run",
+    why: "the search keeps per-ply stacks for at most this many plies",
 };
 
 /// Texel's detours per kept position.

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::{self, ArenaError, LoggedPair, MatchSettings, Openings};
 use crate::dist::{Batch, Units};
-use crate::game::Game;
+use crate::game::Features;
 use crate::player::PlayerSpec;
 
 /// What every process of a match knows from the command line: the players and the
@@ -25,7 +25,7 @@ pub struct MatchContext<G> {
     openings: Openings<G>,
 }
 
-impl<G: Game> MatchContext<G> {
+impl<G: Features> MatchContext<G> {
     /// The context of A against B under `settings` (its openings read once).
     pub fn new(a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> Result<Self, ArenaError> {
         let openings = settings.openings::<G>()?;
@@ -70,7 +70,7 @@ pub struct PairsUnits<'a, G> {
     ctx: &'a MatchContext<G>,
 }
 
-impl<G: Game> Batch for PairsBatch<G> {
+impl<G: Features> Batch for PairsBatch<G> {
     type Context = MatchContext<G>;
     type Output = LoggedPair;
     type Units<'a> = PairsUnits<'a, G>;
@@ -80,7 +80,7 @@ impl<G: Game> Batch for PairsBatch<G> {
     }
 }
 
-impl<G: Game> Units for PairsUnits<'_, G> {
+impl<G: Features> Units for PairsUnits<'_, G> {
     type Output = LoggedPair;
 
     fn count(&self) -> usize {

@@ -13,7 +13,7 @@ use crate::arena::FaultKind;
 use crate::engine::agent::EngineAgent;
 use crate::engine::{EngineError, EngineSpec};
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, MatchRules, Role};
+use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
@@ -105,7 +105,7 @@ impl PlayerSpec {
     /// Resolves a player name for game `G`: `random`, a built-in genome name, a path,
     /// or an engine (`engine:"<command>"[,dir=<path>][,movetime=<ms>]`, started once
     /// here to read its handshake).
-    pub fn resolve<G: Game>(name: &str) -> Result<Self, PlayerError> {
+    pub fn resolve<G: Features>(name: &str) -> Result<Self, PlayerError> {
         if name == "random" {
             return Ok(PlayerSpec::Random);
         }
@@ -143,11 +143,11 @@ impl PlayerSpec {
 }
 
 /// A player seated at a board in one role, with its own search tables.
-pub struct Agent<G: Game> {
+pub struct Agent<G: Features> {
     kind: AgentKind<G>,
 }
 
-enum AgentKind<G: Game> {
+enum AgentKind<G: Features> {
     Random(Vec<G::Move>, MatchRules),
     Search {
         searcher: Box<Searcher<G>>,
@@ -158,7 +158,7 @@ enum AgentKind<G: Game> {
     Engine(EngineAgent<G>),
 }
 
-impl<G: Game> Agent<G> {
+impl<G: Features> Agent<G> {
     /// Seats `spec` in `role` of a match played under `rules`; `depth` overrides the
     /// genome's search depth.
     pub fn new(spec: &PlayerSpec, role: Role, depth: Option<u32>, rules: MatchRules) -> Self {

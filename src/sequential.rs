@@ -6,7 +6,7 @@
 
 use crate::arena::MatchResult;
 use crate::dist::{self, DistError, Executor};
-use crate::game::Game;
+use crate::game::Features;
 use crate::match_units::{MatchContext, PairsBatch};
 use crate::record::GameLog;
 use crate::sprt::{Decision, SprtSpec};
@@ -36,7 +36,7 @@ pub struct MatchOutcome {
 
 /// Plays a match as `plan` says on `exec` (threads, or processes under `mpirun`);
 /// opening `i` and its games are seeded from (`seed`, i) as in [`crate::arena::run_match`].
-pub fn play_match<G: Game>(
+pub fn play_match<G: Features>(
     exec: &dyn Executor,
     ctx: &MatchContext<G>,
     seed: u64,

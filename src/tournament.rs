@@ -19,7 +19,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::arena::{self, ArenaError, EndReason, FaultCounts, MatchSettings};
-use crate::game::{Game, Start, Status};
+use crate::game::{Features, Start, Status};
 use crate::player::{Agent, PlayerError, PlayerSpec};
 use crate::record::{GameLog, Recorder};
 use crate::seeds::{self, Stream};
@@ -54,7 +54,7 @@ impl TournamentSettings {
     /// whose default start is drawn at random (War of Life's `random`) plays no random
     /// opening plies: the start is the opening, as in the coursework's referee. Other
     /// games get [`DEFAULT_OPENING_PLIES`] random plies, as matches do.
-    pub fn defaults<G: Game>(games: u64, seed: u64) -> Self {
+    pub fn defaults<G: Features>(games: u64, seed: u64) -> Self {
         let default_start = G::named_start(G::start_names()[0]);
         let plies = if matches!(default_start, Some(Start::Random(_))) {
             0
@@ -196,7 +196,7 @@ pub enum TournamentError {
 
 /// Resolves player names for game `G` (see [`PlayerSpec::resolve`]); each keeps the
 /// name it was given for the table.
-pub fn resolve_players<G: Game>(names: &[String]) -> Result<Vec<Entrant>, TournamentError> {
+pub fn resolve_players<G: Features>(names: &[String]) -> Result<Vec<Entrant>, TournamentError> {
     if names.is_empty() {
         return Err(TournamentError::NoPlayers);
     }
@@ -253,7 +253,7 @@ struct Played {
 /// Plays the round robin in parallel on rayon's pool and returns one row per ordered
 /// pair, P1 in the outer order of `players` and P2 in the inner. `on_game` is called
 /// after every game (for a progress bar).
-pub fn run<G: Game>(
+pub fn run<G: Features>(
     players: &[Entrant],
     settings: &TournamentSettings,
     on_game: &(dyn Fn() + Sync),
@@ -262,7 +262,7 @@ pub fn run<G: Game>(
 }
 
 /// [`run`], also writing every game down (in the rows' order) when `log` is set.
-pub fn run_logged<G: Game>(
+pub fn run_logged<G: Features>(
     players: &[Entrant],
     settings: &TournamentSettings,
     log: bool,

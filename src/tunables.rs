@@ -1,7 +1,9 @@
-//! Every fixed number of the engine and the tuner in one place, with a glossary.
+//! Every fixed number of the search, the matches and the tuner in one place, with a
+//! glossary.
 //!
 //! Numbers a user may want to change per run live in experiment and genome files; the
-//! ones here are the defaults and the engine's internal scales.
+//! ones here are the defaults and the search's internal scales. "Engine" always means an
+//! outside program playing through the engine protocol (src/engine/).
 //!
 //! Glossary:
 //! * **ply**: one move of one side.
@@ -28,7 +30,7 @@ pub const EVAL_LIMIT: Score = 500_000_000;
 /// fractional weights keep their resolution.
 pub const EVAL_SCALE: f64 = 100.0;
 
-/// The deepest search the engine allows (also the size of its per-ply stacks).
+/// The deepest search weightforge allows (also the size of its per-ply stacks).
 pub const MAX_DEPTH: u32 = 64;
 
 /// The most plies of tactical moves a quiescence search adds beyond the depth (also part

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use weightforge::game::{Game, GameRng, Status};
+use weightforge::game::{Features, Game, GameRng, Status};
 use weightforge::games::abalone::board::{rotate_half, transpose, Bits};
 use weightforge::games::abalone::features::FEATURES;
 use weightforge::games::abalone::{Abalone, BLACK, WHITE};

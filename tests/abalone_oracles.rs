@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::oracle;
-use weightforge::game::{perft, Game, GameRng};
+use weightforge::game::{perft, Features, Game, GameRng};
 use weightforge::games::abalone::bcit;
 use weightforge::games::abalone::Abalone;
 

@@ -6,7 +6,7 @@
 use rand::{RngExt, SeedableRng};
 use weightforge::arena::{self, MatchSettings};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng, MatchRules, Status};
+use weightforge::game::{Features, Game, GameExt, GameRng, MatchRules, Status};
 use weightforge::games::abalone::features::ring_of;
 use weightforge::games::abalone::{Abalone, BLACK, WHITE};
 use weightforge::player::PlayerSpec;

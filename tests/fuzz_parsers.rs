@@ -12,7 +12,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use weightforge::game::{Game, Start};
+use weightforge::game::{Features, Start};
 use weightforge::games::abalone::Abalone;
 use weightforge::games::vampires_werewolves::tcp::protocol::{
     ClientMessage, Decoder, Message, ServerMessage,
@@ -197,7 +197,7 @@ fn experiments_resolve_or_fail_cleanly() {
         .unwrap();
 }
 
-fn genome_prop<G: Game>(base: &'static str) {
+fn genome_prop<G: Features>(base: &'static str) {
     runner()
         .run(&edited(base), |text| {
             if let Ok(g) = Genome::parse::<G>(&text, "fuzz.ron") {
@@ -219,7 +219,7 @@ fn genomes_of_every_game_parse_or_fail_cleanly() {
 }
 
 /// The text of `G`'s first start.
-fn start_text<G: Game>() -> &'static str {
+fn start_text<G: Features>() -> &'static str {
     let mut rng = weightforge::seeds::rng(weightforge::seeds::Stream::Tuner, &[1]);
     let pos = match G::resolve_start(G::start_names()[0]).expect("the first start resolves") {
         Start::Fixed(p) => p,
@@ -231,7 +231,7 @@ fn start_text<G: Game>() -> &'static str {
 /// Positions parse or fail; a parsed position prints to a text that parses to the same
 /// text, and its legal moves' texts parse back to the same moves; any move text is a
 /// move or an error.
-fn position_prop<G: Game>() {
+fn position_prop<G: Features>() {
     let base = start_text::<G>();
     let input = (edited(base), edit(), "[ -~]{0,12}");
     runner()

@@ -5,13 +5,13 @@
 
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng, MatchRules};
+use weightforge::game::{Features, GameExt, GameRng, MatchRules};
 use weightforge::games::abalone::Abalone;
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::search::{minimax, minimax_quiescent, SearchLimits, SearchOptions, Searcher};
 
 /// A position `0..plies` random plies after a named start, with a move to play.
-fn random_position<G: Game>(start: &str, plies: u32, rng: &mut GameRng) -> G {
+fn random_position<G: Features>(start: &str, plies: u32, rng: &mut GameRng) -> G {
     loop {
         let mut pos = G::start(start, rng).expect("a start");
         let mut moves = Vec::new();
@@ -57,7 +57,7 @@ fn variants(quiescence: u32) -> Vec<(&'static str, SearchOptions)> {
 
 /// Checks every variant against minimax on `cases` positions; returns how many
 /// (position, depth, quiescence) values the extension changed.
-fn agrees<G: Game>(start: &str, plies: u32, cases: usize, depths: &[(u32, u32)]) -> usize {
+fn agrees<G: Features>(start: &str, plies: u32, cases: usize, depths: &[(u32, u32)]) -> usize {
     let mut rng = GameRng::seed_from_u64(2026);
     let n = G::feature_info().len();
     let mut changed = 0;

@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng, MatchRules};
+use weightforge::game::{Features, Game, GameExt, GameRng, MatchRules};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 

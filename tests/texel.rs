@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameRng};
+use weightforge::game::{Features, Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::texel::design::{Design, Loss};
 use weightforge::texel::file::{self, Labelled, PositionFileError};

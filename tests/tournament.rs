@@ -2,7 +2,7 @@
 //! games whatever the thread count, the same starts for every pairing, every game
 //! supported, and clear errors.
 
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::games::abalone::Abalone;
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::games::war_of_life::WarOfLife;
@@ -15,7 +15,7 @@ fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
 
-fn play<G: Game>(players: &[&str], games: u64, seed: u64, threads: usize) -> Vec<Row> {
+fn play<G: Features>(players: &[&str], games: u64, seed: u64, threads: usize) -> Vec<Row> {
     let entrants = resolve_players::<G>(&names(players)).expect("players resolve");
     let settings = TournamentSettings::defaults::<G>(games, seed);
     rayon::ThreadPoolBuilder::new()
@@ -92,7 +92,7 @@ fn starts_do_not_depend_on_the_other_players() {
 
 #[test]
 fn every_game_plays_a_tournament() {
-    fn small<G: Game>() {
+    fn small<G: Features>() {
         let rows = play::<G>(&["random"], 2, 1, 2);
         assert_eq!(rows.len(), 1, "{}", G::NAME);
         assert_eq!(rows[0].p1_wins + rows[0].p2_wins + rows[0].draws, 2);

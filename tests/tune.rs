@@ -256,7 +256,7 @@ fn shared_weights_tune_one_vector_for_both_roles() {
     assert!(exp.shared_weights);
     let r = exp.resolve::<WolvesSheep>("tiny.ron").unwrap();
     let space = weightforge::tune::space::Space::new::<WolvesSheep>(&r);
-    let features = <WolvesSheep as weightforge::game::Game>::feature_info().len();
+    let features = <WolvesSheep as weightforge::game::Features>::feature_info().len();
     assert_eq!(space.len(), features);
     assert!(space.dims.iter().all(|d| d.label.starts_with("both:")));
     let best = finished(run_in_pool(&exp, 2, &RunOptions::default(), None)).best;

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameRng, MatchRules, Status};
+use weightforge::game::{Features, Game, GameRng, MatchRules, Status};
 use weightforge::games::vampires_werewolves::battle::Battle;
 use weightforge::games::vampires_werewolves::ply::apply_ply;
 use weightforge::games::vampires_werewolves::{

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
-use weightforge::game::{Game, GameRng, Status};
+use weightforge::game::{Features, Game, GameRng, Status};
 use weightforge::games::war_of_life::crank::{crank, crank_reference};
 use weightforge::games::war_of_life::features::{FEATURES, OPPONENT_PIECES, OWN_PIECES};
 use weightforge::games::war_of_life::zobrist::hash_reference;

@@ -1,7 +1,7 @@
 //! War of Life starts, the move limit and the strategies as feature sums.
 
 use rand::{RngExt, SeedableRng};
-use weightforge::game::{Game, GameExt, GameRng, Status};
+use weightforge::game::{Features, Game, GameExt, GameRng, Status};
 use weightforge::games::war_of_life::bitboard::CELLS;
 use weightforge::games::war_of_life::{WarOfLife, BLUE, MOVE_LIMIT, RED};
 

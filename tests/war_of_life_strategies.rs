@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameExt, GameRng, Status};
+use weightforge::game::{Features, Game, GameExt, GameRng, Status};
 use weightforge::games::war_of_life::{WarOfLife, WolMove};
 use weightforge::genome::Genome;
 use weightforge::player::PlayerSpec;

@@ -5,8 +5,9 @@ use std::time::Instant;
 
 use anyhow::Result;
 use weightforge::game::perft;
+use weightforge::game::GameEntry;
 use weightforge::player::PlayerSpec;
-use weightforge::registry::{GameEntry, GameId};
+use weightforge::registry::GameId;
 use weightforge::search::{SearchOptions, Searcher};
 use weightforge::with_game;
 
@@ -84,7 +85,7 @@ fn cpu_seconds() -> f64 {
 /// the same figures to the bit.
 fn bench_texel() -> Result<()> {
     use rand::{RngExt, SeedableRng};
-    use weightforge::game::Game;
+    use weightforge::game::Features;
     use weightforge::games::wolves_sheep::WolvesSheep;
     use weightforge::texel::design::{Design, Loss};
     use weightforge::texel::samples::Samples;

@@ -10,7 +10,7 @@ use std::path::Path;
 use anyhow::{ensure, Result};
 use weightforge::dist::order::Schedule;
 use weightforge::dist::{Load, Threads};
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::limits;
 use weightforge::tune::algorithm::Algorithm;
 use weightforge::tune::experiment::{self, Experiment};
@@ -48,7 +48,12 @@ pub fn run(a: &BenchArgs, threads: &[usize]) -> Result<()> {
     with_game!(game.as_str(), G => bench::<G>(exp, &origin, a, threads), Err(super::unknown_game(&game)))
 }
 
-fn bench<G: Game>(exp: Experiment, origin: &str, a: &BenchArgs, threads: &[usize]) -> Result<()> {
+fn bench<G: Features>(
+    exp: Experiment,
+    origin: &str,
+    a: &BenchArgs,
+    threads: &[usize],
+) -> Result<()> {
     let counts = if threads.is_empty() {
         &[1, 2][..]
     } else {
@@ -81,7 +86,7 @@ fn bench<G: Game>(exp: Experiment, origin: &str, a: &BenchArgs, threads: &[usize
 }
 
 /// Plays generations 1..=`generations` of the experiment on `threads` threads.
-fn measure<G: Game>(
+fn measure<G: Features>(
     exp: &Experiment,
     origin: &str,
     generations: u32,

@@ -7,9 +7,10 @@ use std::io::Read;
 
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
+use weightforge::game::{read_state, CourseListing, GameEntry};
 use weightforge::game::{GameExt, GameRng, MatchRules};
 use weightforge::player::{Agent, PlayerSpec};
-use weightforge::registry::{read_state, CourseListing, GameEntry, GameId};
+use weightforge::registry::GameId;
 use weightforge::with_game;
 
 use super::args::{MoveArgs, MovesArgs, MovesFormat};

@@ -11,9 +11,9 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use weightforge::eval::Evaluator;
-use weightforge::game::{Game, GameRng};
+use weightforge::game::GameEntry;
+use weightforge::game::{Features, GameRng};
 use weightforge::player::PlayerSpec;
-use weightforge::registry::GameEntry;
 use weightforge::search::{SearchLimits, SearchOptions, Searcher};
 use weightforge::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 use weightforge::with_game;
@@ -120,7 +120,7 @@ pub struct Cell {
 }
 
 /// Searches `root` to `depth` with `opts` from empty tables.
-pub fn measure<G: Game>(
+pub fn measure<G: Features>(
     root: &G,
     weights: &[f64],
     opts: SearchOptions,

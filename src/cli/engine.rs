@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use weightforge::engine::serve::serve;
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::player::PlayerSpec;
 use weightforge::with_game;
 
@@ -13,7 +13,7 @@ pub fn run(a: EngineArgs) -> Result<()> {
     with_game!(a.game, G => engine_for::<G>(&a))
 }
 
-fn engine_for<G: Game>(a: &EngineArgs) -> Result<()> {
+fn engine_for<G: Features>(a: &EngineArgs) -> Result<()> {
     let PlayerSpec::Genome(genome) =
         PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?
     else {

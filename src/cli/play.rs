@@ -7,10 +7,11 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use weightforge::arena::{self, MatchSettings};
 use weightforge::dist::Executor;
-use weightforge::game::{Game, GameExt, GameRng};
+use weightforge::game::GameEntry;
+use weightforge::game::{Features, GameExt, GameRng};
 use weightforge::match_units::MatchContext;
 use weightforge::player::PlayerSpec;
-use weightforge::registry::{GameEntry, GameId};
+use weightforge::registry::GameId;
 use weightforge::sequential::{self, MatchPlan};
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
@@ -27,7 +28,7 @@ pub fn games() -> Result<()> {
     Ok(())
 }
 
-fn describe<G: Game>() {
+fn describe<G: Features>() {
     println!("{}", G::NAME);
     println!("  roles: {} (moves first), {}", G::ROLES[0], G::ROLES[1]);
     println!("  starts: {}", G::start_names().join(", "));
@@ -45,7 +46,7 @@ fn describe<G: Game>() {
 }
 
 /// The start position, or a position given as text.
-fn position_or_start<G: Game>(text: Option<&str>) -> Result<G> {
+fn position_or_start<G: Features>(text: Option<&str>) -> Result<G> {
     match text {
         Some(t) => G::parse(t).with_context(|| format!("bad {} position", G::NAME)),
         None => {
@@ -60,7 +61,7 @@ pub fn perft(a: PerftArgs) -> Result<()> {
     with_game!(a.game, G => perft_for::<G>(&a))
 }
 
-fn perft_for<G: Game>(a: &PerftArgs) -> Result<()> {
+fn perft_for<G: Features>(a: &PerftArgs) -> Result<()> {
     super::check_flag("--depth", a.depth.into(), &weightforge::limits::PERFT_DEPTH)?;
     let mut pos: G = position_or_start(a.position.as_deref())?;
     let t0 = Instant::now();
@@ -130,7 +131,7 @@ fn moves_for<G: GameEntry>(a: &MovesArgs) -> Result<()> {
 
 /// The `moves` block of one position: `status <word>`, then `<move> <position>` lines
 /// sorted by move text.
-fn write_moves<G: Game>(pos: &G, out: &mut impl Write) -> Result<()> {
+fn write_moves<G: Features>(pos: &G, out: &mut impl Write) -> Result<()> {
     writeln!(out, "status {}", pos.status_word(pos.status()))?;
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -172,7 +173,7 @@ pub fn serve_match(a: MatchArgs) -> Result<()> {
     })
 }
 
-fn match_for<G: Game>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
+fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 2 (one pair)");
     }
@@ -214,7 +215,7 @@ fn match_for<G: Game>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
 }
 
 /// Players A and B of a match; with `--same-search` A searches with B's depths.
-fn match_players<G: Game>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
+fn match_players<G: Features>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
     let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
     let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
     if !a.same_search {
@@ -234,7 +235,7 @@ fn match_players<G: Game>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
 }
 
 /// The match settings the flags ask for, on the game's defaults.
-fn match_settings<G: Game>(a: &MatchArgs) -> MatchSettings {
+fn match_settings<G: Features>(a: &MatchArgs) -> MatchSettings {
     let mut settings =
         MatchSettings::defaults::<G>(a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES));
     if let Some(cap) = a.ply_cap {
@@ -298,7 +299,7 @@ pub(super) fn print_score(
 
 /// Prints a match's result: the settings, W/D/L by role, the score, the speed, the
 /// pentanomial counts and the Elo difference.
-fn print_match<G: Game>(
+fn print_match<G: Features>(
     a: &MatchArgs,
     settings: &MatchSettings,
     (na, nb): (&str, &str),

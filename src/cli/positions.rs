@@ -3,7 +3,7 @@
 //! plays them) to a position file (docs/positions.md), for a fit or for inspection.
 
 use anyhow::Result;
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::texel::file;
 use weightforge::texel::label::Label;
 use weightforge::tune::experiment::Experiment;
@@ -21,7 +21,7 @@ pub fn positions(a: PositionsArgs) -> Result<()> {
     with_game!(game.as_str(), G => positions_for::<G>(exp, &a), Err(unknown_game(&game)))
 }
 
-fn positions_for<G: Game>(exp: Experiment, a: &PositionsArgs) -> Result<()> {
+fn positions_for<G: Features>(exp: Experiment, a: &PositionsArgs) -> Result<()> {
     let origin = a.experiment.display().to_string();
     let r = exp.resolve::<G>(&origin)?;
     let mut filter = r

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use anyhow::{bail, Context, Result};
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::record::{self, GameLog};
 use weightforge::with_game;
 
@@ -60,7 +60,7 @@ fn list(logs: &[GameLog]) -> String {
 }
 
 /// A game move by move, the board after every ply.
-fn game_text<G: Game>(log: &GameLog, n: usize) -> Result<String> {
+fn game_text<G: Features>(log: &GameLog, n: usize) -> Result<String> {
     let mut s = String::new();
     let draw = |text: &str, what: &str| -> Result<String> {
         let pos = G::parse(text).with_context(|| format!("game {n}: {what}: bad position"))?;

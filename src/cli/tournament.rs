@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::tournament::{self, TournamentSettings};
 use weightforge::with_game;
 
@@ -16,7 +16,7 @@ pub fn tournament(a: TournamentArgs) -> Result<()> {
     with_game!(a.game, G => tournament_for::<G>(&a))
 }
 
-fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
+fn tournament_for<G: Features>(a: &TournamentArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1 (games per ordered pair of players)");
     }

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
 use weightforge::dist::Executor;
 use weightforge::engine::constants::{lines, ConstantsFile};
-use weightforge::game::Game;
+use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
@@ -119,7 +119,7 @@ pub fn serve_evolve() -> Result<()> {
     }, Err(unknown_game(&game)))
 }
 
-fn evolve_for<G: Game>(
+fn evolve_for<G: Features>(
     exp: Experiment,
     origin: &str,
     resume: Option<Checkpoint>,

@@ -12,12 +12,12 @@ use super::process::EngineProcess;
 use super::protocol::{Command, Reply};
 use super::{log, pool, EngineSpec};
 use crate::arena::FaultKind;
-use crate::game::{Game, GameRng, MatchRules, Role};
+use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::player::PlayerFault;
 use crate::tunables::ENGINE_TIME_MARGIN_MS;
 
 /// The engine side of an [`crate::player::Agent`].
-pub struct EngineAgent<G: Game> {
+pub struct EngineAgent<G: Features> {
     spec: Arc<EngineSpec>,
     role: Role,
     depth: Option<u32>,
@@ -32,7 +32,7 @@ fn fault(kind: FaultKind, detail: String) -> PlayerFault {
     PlayerFault { kind, detail }
 }
 
-impl<G: Game> EngineAgent<G> {
+impl<G: Features> EngineAgent<G> {
     /// Seats the engine in `role`; `depth` is sent with every `go`, and so is
     /// `movetime_ms` (default: the spec's `movetime`).
     pub fn new(
@@ -133,7 +133,7 @@ impl<G: Game> EngineAgent<G> {
     }
 }
 
-impl<G: Game> Drop for EngineAgent<G> {
+impl<G: Features> Drop for EngineAgent<G> {
     fn drop(&mut self) {
         if let Some(p) = self.process.take() {
             pool::give_back(&self.spec, p);

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 
 use super::protocol::{parse_request, Request, VERSION};
-use crate::game::{Game, GameExt, GameRng, MatchRules, Role};
+use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
 use crate::player::{Agent, PlayerSpec};
 
@@ -19,7 +19,7 @@ use crate::player::{Agent, PlayerSpec};
 #[error("engine protocol i/o: {0}")]
 pub struct ServeError(#[from] std::io::Error);
 
-struct Session<G: Game> {
+struct Session<G: Features> {
     genome: Genome,
     role: Role,
     rng: GameRng,
@@ -29,7 +29,7 @@ struct Session<G: Game> {
 
 /// Serves `genome` on `input`/`output` until `quit` or the end of the input. Lines it
 /// does not understand are answered with `info error ...` and otherwise ignored.
-pub fn serve<G: Game>(
+pub fn serve<G: Features>(
     genome: &Genome,
     input: impl BufRead,
     mut out: impl Write,
@@ -59,7 +59,7 @@ pub fn serve<G: Game>(
     Ok(())
 }
 
-impl<G: Game> Session<G> {
+impl<G: Features> Session<G> {
     /// Handles one request; `Ok(false)` on `quit`.
     fn handle(&mut self, req: Request, out: &mut impl Write) -> Result<bool, String> {
         let io = |e: std::io::Error| e.to_string();

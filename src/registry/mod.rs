@@ -1,11 +1,7 @@
 //! The one list of the games weightforge plays. Everything that names games derives from
 //! it: [`GAME_NAMES`], [`GameId`] (the `--game` values) and the [`with_game!`](crate::with_game)
 //! dispatch macro. What a game brings besides its rules sits in its own folder behind
-//! [`GameEntry`]; adding a game is one folder and one line in [`game_list!`](crate::game_list).
-
-mod entry;
-
-pub use entry::{read_state, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
+//! [`GameEntry`](crate::game::GameEntry); adding a game is one folder and one line in [`game_list!`](crate::game_list).
 
 /// The registry: one line per game, `Variant => type`. Invokes the macro `$callback`
 /// (exported by this crate) with `($args)` followed by the list.

@@ -10,7 +10,7 @@ use super::ordering::{pick_next, Ordering};
 use super::tt::{Bound, Entry, TransTable};
 use super::{SearchLimits, SearchOptions, SearchResult};
 use crate::eval::Evaluator;
-use crate::game::{Game, GameRng, MatchRules, Status};
+use crate::game::{search_moves, Features, GameRng, MatchRules, Status};
 use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, MAX_QUIESCENCE, WIN_SCORE};
 
 const INF: Score = WIN_SCORE + 1;
@@ -18,7 +18,7 @@ const INF: Score = WIN_SCORE + 1;
 /// The terminal score of a finished position for the side to move, `ply` plies below the
 /// root: quicker wins and slower losses score better.
 #[inline]
-pub(super) fn terminal_score<G: Game>(pos: &G, status: Status, ply: u32) -> Option<Score> {
+pub(super) fn terminal_score<G: Features>(pos: &G, status: Status, ply: u32) -> Option<Score> {
     match status {
         Status::Ongoing => None,
         Status::Draw => Some(0),
@@ -29,7 +29,7 @@ pub(super) fn terminal_score<G: Game>(pos: &G, status: Status, ply: u32) -> Opti
 
 /// A reusable searcher: its tables and per-ply buffers are allocated once, so the search
 /// itself allocates nothing.
-pub struct Searcher<G: Game> {
+pub struct Searcher<G: Features> {
     pub(super) opts: SearchOptions,
     tt: TransTable<G::Move>,
     ordering: Ordering<G::Move>,
@@ -45,7 +45,7 @@ pub struct Searcher<G: Game> {
     pub(super) aborted: bool,
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Features> Searcher<G> {
     /// A searcher with the given techniques and a table of `2^tt_bits` entries.
     pub fn new(opts: SearchOptions, tt_bits: u8) -> Self {
         let stack = (MAX_DEPTH + MAX_QUIESCENCE) as usize + 2;
@@ -97,12 +97,12 @@ impl<G: Game> Searcher<G> {
 
         let rules = self.rules;
         let mut root_moves = Vec::new();
-        rules.search_moves(&pos, &mut root_moves);
+        search_moves(&rules, &pos, &mut root_moves);
         if self.opts.no_reply_fails {
             let mut replies = Vec::new();
             root_moves.retain(|&mv| {
                 let undo = pos.make(mv, G::Outcome::default());
-                rules.search_moves(&pos, &mut replies);
+                search_moves(&rules, &pos, &mut replies);
                 pos.unmake(mv, undo);
                 !replies.is_empty()
             });

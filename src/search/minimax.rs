@@ -3,12 +3,12 @@
 
 use super::alphabeta::terminal_score;
 use crate::eval::Evaluator;
-use crate::game::{Game, MatchRules};
+use crate::game::{Features, MatchRules};
 use crate::tunables::Score;
 
-/// The minimax value of `pos` to `depth` plies for the side to move, with the engine's
+/// The minimax value of `pos` to `depth` plies for the side to move, with the search's
 /// terminal scores and expectations over random outcomes, under a match's `rules`.
-pub fn minimax<G: Game>(
+pub fn minimax<G: Features>(
     pos: &mut G,
     depth: u32,
     rules: &MatchRules,
@@ -19,7 +19,7 @@ pub fn minimax<G: Game>(
 
 /// [`minimax`] with `quiescence` plies of sure tactical moves beyond the depth (see
 /// [`super::SearchOptions::quiescence`]), each node free to stand on the evaluation.
-pub fn minimax_quiescent<G: Game>(
+pub fn minimax_quiescent<G: Features>(
     pos: &mut G,
     depth: u32,
     quiescence: u32,
@@ -41,7 +41,7 @@ struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    fn value<G: Game>(&mut self, pos: &mut G, depth: u32, ply: u32) -> Score {
+    fn value<G: Features>(&mut self, pos: &mut G, depth: u32, ply: u32) -> Score {
         if let Some(score) = terminal_score(pos, self.rules.status(pos), ply) {
             return score;
         }
@@ -69,7 +69,7 @@ impl Tree<'_> {
     }
 
     /// The evaluation, or a sure tactical move's value if better, `left` plies deep.
-    fn quiet<G: Game>(&mut self, pos: &mut G, left: u32, ply: u32) -> Score {
+    fn quiet<G: Features>(&mut self, pos: &mut G, left: u32, ply: u32) -> Score {
         let mut best = self.eval.evaluate(pos);
         if left == 0 {
             return best;

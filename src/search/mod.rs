@@ -76,7 +76,7 @@ pub struct SearchOptions {
     /// list, so a move that wipes the opponent out is dropped, and when none is left the
     /// strategy fails and the referee scores the game a stalemate (a draw).
     pub no_reply_fails: bool,
-    /// Plies of tactical moves ([`crate::game::Game::is_tactical`]) searched beyond the
+    /// Plies of tactical moves ([`crate::game::Features::is_tactical`]) searched beyond the
     /// depth, the side to move free to stand on the evaluation instead (0: none). It
     /// changes the search value; plain minimax has the same extension.
     pub quiescence: u32,

@@ -1,7 +1,7 @@
 //! Move ordering: the transposition-table move, then tactical moves, then killer moves,
 //! then quiet moves by history score. Good ordering is what lets alpha-beta cut.
 
-use crate::game::{Game, Role};
+use crate::game::{Features, Role};
 use crate::tunables::{HISTORY_SIZE, MAX_DEPTH};
 
 use super::SearchOptions;
@@ -31,7 +31,7 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Fills `scores` with an ordering score for each move (higher first).
-    pub fn score<G: Game<Move = M>>(
+    pub fn score<G: Features<Move = M>>(
         &self,
         pos: &G,
         moves: &[M],
@@ -61,7 +61,7 @@ impl<M: Copy + Eq> Ordering<M> {
     }
 
     /// Records a quiet move that caused a beta cut-off.
-    pub fn reward<G: Game<Move = M>>(
+    pub fn reward<G: Features<Move = M>>(
         &mut self,
         pos: &G,
         mv: M,

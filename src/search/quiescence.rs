@@ -7,10 +7,10 @@
 
 use super::alphabeta::{terminal_score, Searcher};
 use crate::eval::Evaluator;
-use crate::game::Game;
+use crate::game::Features;
 use crate::tunables::Score;
 
-impl<G: Game> Searcher<G> {
+impl<G: Features> Searcher<G> {
     /// The quiescence value of `pos` with `left` tactical plies still allowed
     /// (fail-soft: the evaluation is a lower bound for the side to move).
     pub(super) fn quiesce(

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use super::samples::Samples;
-use crate::game::Game;
+use crate::game::Features;
 
 /// A position file that cannot be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -43,7 +43,7 @@ pub struct Labelled {
 }
 
 /// Writes `positions` to `path`, after a `#` comment line naming the game.
-pub fn write<G: Game>(path: &Path, positions: &[Labelled]) -> Result<(), PositionFileError> {
+pub fn write<G: Features>(path: &Path, positions: &[Labelled]) -> Result<(), PositionFileError> {
     let io = |source| PositionFileError::Io {
         path: path.to_path_buf(),
         source,
@@ -62,7 +62,7 @@ pub fn write<G: Game>(path: &Path, positions: &[Labelled]) -> Result<(), Positio
 }
 
 /// Reads a position file for game `G` into rows (one per role per position).
-pub fn read<G: Game>(path: &Path) -> Result<Samples, PositionFileError> {
+pub fn read<G: Features>(path: &Path) -> Result<Samples, PositionFileError> {
     let file = std::fs::File::open(path).map_err(|source| PositionFileError::Io {
         path: path.to_path_buf(),
         source,

@@ -9,7 +9,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
-use crate::game::{Game, GameExt, GameRng, MatchRules, Role, Status};
+use crate::game::{Features, GameExt, GameRng, MatchRules, Role, Status};
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::tunables::{EVAL_SCALE, TEXEL_DETOUR_PLIES, TEXEL_LABEL_TT_BITS};
 
@@ -55,7 +55,7 @@ pub const NO_RESULT: f32 = f32::NAN;
 /// Searches kept positions with one genome's weights: one evaluation per role, each
 /// with its own searcher (a table filled with one role's values is wrong for the
 /// other's).
-pub struct Labeler<G: Game> {
+pub struct Labeler<G: Features> {
     searchers: [Searcher<G>; 2],
     evals: [Evaluator; 2],
     limits: SearchLimits,
@@ -65,7 +65,7 @@ pub struct Labeler<G: Game> {
     moves: Vec<G::Move>,
 }
 
-impl<G: Game> Labeler<G> {
+impl<G: Features> Labeler<G> {
     /// A labeler searching `depth` plies under `rules` with `weights` (one vector per
     /// role), adding `detours` random detours per position drawn from `detour_rng`.
     pub fn new(

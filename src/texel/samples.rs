@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::label::{Labeler, NO_RESULT};
 use crate::arena::Observer;
-use crate::game::{Game, MatchRules, Role, Status};
+use crate::game::{search_moves, Features, MatchRules, Role, Status};
 
 /// Which positions of a game are kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,7 +37,7 @@ impl Default for Filter {
 
 impl Filter {
     /// Whether `pos`, `ply` plies into the game, is kept.
-    pub fn keeps<G: Game>(
+    pub fn keeps<G: Features>(
         &self,
         pos: &G,
         ply: u32,
@@ -55,7 +55,7 @@ impl Filter {
         if !self.quiet {
             return true;
         }
-        rules.search_moves(pos, buf);
+        search_moves(rules, pos, buf);
         !buf.iter().any(|&m| pos.is_tactical(m))
     }
 }
@@ -92,7 +92,7 @@ impl Samples {
 
     /// Adds `pos` with `score0`, the result for role 0, and each role's search
     /// `scores` (NaN for none), one row per role.
-    pub fn push<G: Game>(&mut self, pos: &G, score0: f32, scores: [f32; 2], buf: &mut [f32]) {
+    pub fn push<G: Features>(&mut self, pos: &G, score0: f32, scores: [f32; 2], buf: &mut [f32]) {
         for (r, score) in scores.into_iter().enumerate() {
             pos.features(r, buf);
             self.features[r].extend_from_slice(buf);
@@ -113,7 +113,7 @@ impl Samples {
 }
 
 /// Watches one game and keeps its quiet positions until the result is known.
-pub struct Collector<'a, G: Game> {
+pub struct Collector<'a, G: Features> {
     filter: &'a Filter,
     rules: MatchRules,
     ply: u32,
@@ -121,7 +121,7 @@ pub struct Collector<'a, G: Game> {
     kept: Vec<G>,
 }
 
-impl<'a, G: Game> Collector<'a, G> {
+impl<'a, G: Features> Collector<'a, G> {
     /// A collector for one game played under `rules`.
     pub fn new(filter: &'a Filter, rules: MatchRules) -> Self {
         Collector {
@@ -158,7 +158,7 @@ impl<'a, G: Game> Collector<'a, G> {
     }
 }
 
-impl<G: Game> Observer<G> for Collector<'_, G> {
+impl<G: Features> Observer<G> for Collector<'_, G> {
     fn after_ply(&mut self, after: &G) {
         self.ply += 1;
         if self

@@ -11,7 +11,7 @@ use super::experiment::Experiment;
 use super::resolve::Resolved;
 use super::run;
 use super::space::Space;
-use crate::game::Game;
+use crate::game::Features;
 
 /// FNV-1a of the experiment's RON text: stable across runs and platforms.
 pub fn experiment_hash(exp: &Experiment) -> String {
@@ -24,7 +24,7 @@ pub fn experiment_hash(exp: &Experiment) -> String {
 }
 
 /// Fills in what identifies the run: game, feature list and experiment hash.
-pub fn stamp<G: Game>(cp: &mut Checkpoint) {
+pub fn stamp<G: Features>(cp: &mut Checkpoint) {
     cp.game = G::NAME.to_string();
     cp.features = G::feature_info()
         .iter()
@@ -34,7 +34,7 @@ pub fn stamp<G: Game>(cp: &mut Checkpoint) {
 }
 
 /// Checks checkpoint `cp` (read from `path`) against the run `r` it resumes.
-pub fn check<G: Game>(
+pub fn check<G: Features>(
     cp: &Checkpoint,
     r: &Resolved,
     space: &Space,

@@ -14,7 +14,7 @@ use super::run::{write_text, Observer, Run, RunSummary, TuneError};
 use crate::arena::MatchResult;
 use crate::engine::constants::ConstantsFile;
 use crate::engine::EngineSpec;
-use crate::game::Game;
+use crate::game::Features;
 use crate::genome::{Genome, Provenance, Validation};
 use crate::stats::{self, EloEstimate};
 
@@ -43,7 +43,7 @@ struct Finalist {
 }
 
 /// Chooses, validates and writes the best genome of a trained run.
-pub(super) fn finish<G: Game>(
+pub(super) fn finish<G: Features>(
     run: &Run,
     cp: &Checkpoint,
     obs: &dyn Observer,
@@ -100,7 +100,7 @@ fn at_own_settings(run: &Run, candidate: usize, i: usize, pairs: u32) -> Pairing
 
 /// Re-measures the finalists on openings not in `seen`; returns the best one's index
 /// and the games.
-fn select<G: Game>(
+fn select<G: Features>(
     run: &Run,
     finalists: &[Finalist],
     seen: &HashSet<u64>,
@@ -142,7 +142,7 @@ fn select<G: Game>(
 }
 
 /// Plays the chosen weights against each opponent on openings not in `excluded`.
-fn validate<G: Game>(
+fn validate<G: Features>(
     run: &Run,
     best: &Weights,
     excluded: &HashSet<u64>,
@@ -221,7 +221,7 @@ fn best_genome(
 
 /// Writes the genome, its copy in the report folder, the validation text and the
 /// charts; returns where the genome went.
-fn write_outputs<G: Game>(
+fn write_outputs<G: Features>(
     run: &Run,
     cp: &Checkpoint,
     best: &Genome,

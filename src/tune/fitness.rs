@@ -14,7 +14,7 @@ use super::resolve::Resolved;
 use super::units::JobBatch;
 use crate::arena::{GameRecord, MatchResult};
 use crate::dist::{self, DistError, Executor};
-use crate::game::Game;
+use crate::game::Features;
 use crate::record::GameLog;
 use crate::seeds::Stream;
 use crate::texel::file::Labelled;
@@ -134,7 +134,7 @@ pub fn job_games(job: &Job) -> u64 {
 
 /// Plays a job on `exec` (threads, or processes under `mpirun`); validation games are
 /// written down. `exclude` lists opening positions that must not be reused.
-pub fn evaluate_on<G: Game>(
+pub fn evaluate_on<G: Features>(
     exec: &dyn Executor,
     r: &Resolved,
     job: &Job,
@@ -148,7 +148,7 @@ pub fn evaluate_on<G: Game>(
 /// Plays a job and keeps the positions `filter` lets through, labelled with their
 /// games' results (and `label`'s search scores), in game order (a pure function of the
 /// job, like [`evaluate_on`]).
-pub fn evaluate_collecting<G: Game>(
+pub fn evaluate_collecting<G: Features>(
     exec: &dyn Executor,
     r: &Resolved,
     job: &Job,
@@ -160,7 +160,7 @@ pub fn evaluate_collecting<G: Game>(
 }
 
 /// Plays the batch's pairs and merges them in pair order.
-fn play_job<G: Game>(
+fn play_job<G: Features>(
     exec: &dyn Executor,
     r: &Resolved,
     batch: &JobBatch<G>,

@@ -5,7 +5,7 @@ use super::experiment::{Experiment, ExperimentError, OpponentSpec};
 use std::sync::Arc;
 
 use crate::engine::EngineSpec;
-use crate::game::Game;
+use crate::game::Features;
 use crate::genome::Genome;
 use crate::player::PlayerSpec;
 use crate::ronfile::FileError;
@@ -82,7 +82,7 @@ pub struct Opponent {
 
 impl Experiment {
     /// Checks the experiment against game `G` and loads what it names.
-    pub fn resolve<G: Game>(&self, origin: &str) -> Result<Resolved, ExperimentError> {
+    pub fn resolve<G: Features>(&self, origin: &str) -> Result<Resolved, ExperimentError> {
         super::bounds::check(self, origin)?;
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
@@ -149,7 +149,11 @@ impl Checker<'_> {
         FileError::field(self.origin, field, message).into()
     }
 
-    fn player<G: Game>(&self, field: String, name: &str) -> Result<PlayerSpec, ExperimentError> {
+    fn player<G: Features>(
+        &self,
+        field: String,
+        name: &str,
+    ) -> Result<PlayerSpec, ExperimentError> {
         PlayerSpec::resolve::<G>(name).map_err(|source| ExperimentError::Player {
             path: self.origin.to_string(),
             field,
@@ -158,7 +162,7 @@ impl Checker<'_> {
     }
 
     /// The game, the run's name and sizes, and the validation section.
-    fn run_settings<G: Game>(&self) -> Result<(), ExperimentError> {
+    fn run_settings<G: Features>(&self) -> Result<(), ExperimentError> {
         let e = self.exp;
         if e.game != G::NAME {
             return Err(self.err("game", format!("expected {:?}", G::NAME)));
@@ -203,7 +207,7 @@ impl Checker<'_> {
     }
 
     /// The start genome, or the start engine and its values as a genome's role 0.
-    fn start<G: Game>(&self) -> Result<(Genome, Option<Arc<EngineSpec>>), ExperimentError> {
+    fn start<G: Features>(&self) -> Result<(Genome, Option<Arc<EngineSpec>>), ExperimentError> {
         match self.player::<G>("start".into(), &self.exp.start)? {
             PlayerSpec::Genome(start) => Ok(((*start).clone(), None)),
             PlayerSpec::Engine(e) if e.weights.is_empty() => {
@@ -253,7 +257,7 @@ impl Checker<'_> {
     }
 
     /// The tuned roles, by index, and whether they may share weights.
-    fn tune_roles<G: Game>(&self) -> Result<Vec<usize>, ExperimentError> {
+    fn tune_roles<G: Features>(&self) -> Result<Vec<usize>, ExperimentError> {
         let mut tuned_roles = Vec::new();
         for r in &self.exp.tune_roles {
             let Some(i) = G::ROLES.iter().position(|x| x == r) else {
@@ -283,7 +287,7 @@ impl Checker<'_> {
     }
 
     /// Per role, per feature: is the weight tuned (its role is, and it is not frozen)?
-    fn tuned_features<G: Game>(
+    fn tuned_features<G: Features>(
         &self,
         tuned_roles: &[usize],
     ) -> Result<[Vec<bool>; 2], ExperimentError> {
@@ -314,7 +318,7 @@ impl Checker<'_> {
     }
 
     /// Opponent `i`, loaded, with its training and validation search settings.
-    fn opponent<G: Game>(&self, i: usize, start: &Genome) -> Result<Opponent, ExperimentError> {
+    fn opponent<G: Features>(&self, i: usize, start: &Genome) -> Result<Opponent, ExperimentError> {
         let o: &OpponentSpec = &self.exp.opponents[i];
         let spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
@@ -348,7 +352,7 @@ impl Checker<'_> {
     }
 
     /// The opening starts, each checked by resolving it once.
-    fn starts<G: Game>(&self) -> Result<Vec<String>, ExperimentError> {
+    fn starts<G: Features>(&self) -> Result<Vec<String>, ExperimentError> {
         let starts = if self.exp.openings.starts.is_empty() {
             vec![G::start_names()[0].to_string()]
         } else {

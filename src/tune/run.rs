@@ -19,7 +19,7 @@ use super::space::Space;
 use super::train;
 use crate::arena::ArenaError;
 use crate::dist::{DistError, Executor, Threads};
-use crate::game::Game;
+use crate::game::Features;
 use crate::genome::{Genome, GenomeError};
 
 pub use super::train::training_job;
@@ -235,7 +235,7 @@ impl Run<'_> {
 }
 
 /// Runs (or resumes) an experiment for game `G`: train, then finish.
-pub fn evolve<G: Game>(
+pub fn evolve<G: Features>(
     r: &Resolved,
     origin: &str,
     resume: Option<Checkpoint>,
@@ -282,7 +282,7 @@ pub fn evolve<G: Game>(
 
 /// Where the best genome goes: `<genomes>/<game>/<name>-best.ron`, or into the report
 /// folder of a run continued elsewhere, so it never writes over another run's genome.
-pub fn genome_path<G: Game>(r: &Resolved, moved_to: Option<&Path>) -> PathBuf {
+pub fn genome_path<G: Features>(r: &Resolved, moved_to: Option<&Path>) -> PathBuf {
     let file = format!("{}-best.ron", r.exp.name);
     match moved_to {
         Some(dir) => dir.join(file),

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
 use crate::engine::EngineSpec;
-use crate::game::{Game, GameExt, MatchRules, Start};
+use crate::game::{Features, GameExt, MatchRules, Start};
 use crate::genome::Genome;
 use crate::seeds::{self, Stream};
 use crate::tunables::ENGINE_RANGE_UNITS;
@@ -48,7 +48,7 @@ pub struct Space {
 impl Space {
     /// Builds the space of a resolved experiment (deterministic: sampled with the run
     /// seed).
-    pub fn new<G: Game>(r: &Resolved) -> Self {
+    pub fn new<G: Features>(r: &Resolved) -> Self {
         if let Some(e) = &r.engine {
             return Self::of_engine(r, e);
         }
@@ -147,7 +147,7 @@ impl Space {
 
 /// Standard deviation of every feature for each role over sampled positions (1 where a
 /// feature never varies).
-fn feature_spreads<G: Game>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
+fn feature_spreads<G: Features>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
     let mut sum = [vec![0.0; nf], vec![0.0; nf]];
     let mut sq = [vec![0.0; nf], vec![0.0; nf]];
     let mut n = 0.0;

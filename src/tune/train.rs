@@ -13,7 +13,7 @@ use super::resolve::Resolved;
 use super::run::{self, Observer, Run, RunOptions, TuneError};
 use super::space::Space;
 use crate::arena::MatchResult;
-use crate::game::Game;
+use crate::game::Features;
 use crate::seeds::{self, Stream};
 use crate::texel::design::Design;
 use crate::texel::samples::Samples;
@@ -67,7 +67,7 @@ pub fn training_job(
 
 /// Plays the generations `cp` has not played yet, updating it after each. Returns the
 /// generation it stopped after when `options` asked to stop before the end.
-pub(super) fn train<G: Game>(
+pub(super) fn train<G: Features>(
     run: &Run,
     cp: &mut Checkpoint,
     options: &RunOptions,
@@ -127,7 +127,9 @@ pub(super) fn train<G: Game>(
 
 /// The position filter of an algorithm that learns from positions, and the rows of its
 /// position files (read once).
-fn position_source<G: Game>(r: &Resolved) -> Result<Option<(PositionSource, Samples)>, TuneError> {
+fn position_source<G: Features>(
+    r: &Resolved,
+) -> Result<Option<(PositionSource, Samples)>, TuneError> {
     let Some(src) = r.exp.algorithm.position_source() else {
         return Ok(None);
     };

@@ -14,7 +14,7 @@ use super::fitness::{Job, Rival, Round};
 use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchSettings, Openings};
 use crate::dist::{Batch, Units};
-use crate::game::{Game, Status};
+use crate::game::{Features, Status};
 use crate::genome::Genome;
 use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
@@ -80,7 +80,7 @@ impl<G> JobBatch<G> {
 }
 
 /// A job's pairs, ready to play.
-pub struct JobUnits<'a, G: Game> {
+pub struct JobUnits<'a, G: Features> {
     r: &'a Resolved,
     batch: &'a JobBatch<G>,
     exclude: Option<HashSet<u64>>,
@@ -92,7 +92,7 @@ pub struct JobUnits<'a, G: Game> {
     budget: SearchBudget,
 }
 
-impl<G: Game> Batch for JobBatch<G> {
+impl<G: Features> Batch for JobBatch<G> {
     type Context = Resolved;
     type Output = PlayedPair;
     type Units<'a> = JobUnits<'a, G>;
@@ -152,7 +152,7 @@ fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
     (cand, rival)
 }
 
-impl<G: Game> Units for JobUnits<'_, G> {
+impl<G: Features> Units for JobUnits<'_, G> {
     type Output = PlayedPair;
 
     fn count(&self) -> usize {
@@ -216,7 +216,7 @@ impl<G: Game> Units for JobUnits<'_, G> {
 
 /// Plays two games and, with a filter, collects their positions; search labels use
 /// the candidate's (A's) weights.
-fn pair_with_positions<G: Game>(
+fn pair_with_positions<G: Features>(
     players: &(PlayerSpec, PlayerSpec),
     start: &G,
     (budget, rules): (SearchBudget, crate::game::MatchRules),

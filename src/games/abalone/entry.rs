@@ -5,9 +5,9 @@
 use super::bcit;
 use super::movegen::AbMove;
 use super::position::Abalone;
-use crate::bench::BenchSet;
+use crate::game::BenchSet;
+use crate::game::{CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
 use crate::game::{Game, Role};
-use crate::registry::{CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError};
 
 /// The standard start, black to move (perft 4 = 5,045,110).
 const STANDARD: &str = "b A1b,A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,B6b,C3b,C4b,C5b,\

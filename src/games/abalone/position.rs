@@ -7,7 +7,7 @@ use super::board::{bit_index, offset, Bits, BOARD};
 use super::movegen::{self, AbMove};
 use super::notation::{self, BoardError};
 use super::zobrist;
-use crate::game::{FeatureInfo, Game, ParseError, Role, Start, Status};
+use crate::game::{Game, ParseError, Role, Start, Status};
 
 /// Black's role index (black moves first).
 pub const BLACK: Role = 0;
@@ -226,10 +226,6 @@ impl Game for Abalone {
     const ROLES: [&'static str; 2] = ["black", "white"];
     const DEFAULT_PLY_CAP: u32 = 200;
 
-    fn feature_info() -> &'static [FeatureInfo] {
-        &super::features::FEATURES
-    }
-
     fn start_names() -> &'static [&'static str] {
         &START_NAMES
     }
@@ -324,38 +320,6 @@ impl Game for Abalone {
         self.hash
     }
 
-    /// Pushes that capture (push a marble off the board). Other pushes are ordered as
-    /// quiet moves (killers, history): searching every sumito first cost 8-10 % more
-    /// nodes at depths 4-5 on the oracle positions (`bench --game abalone` positions and
-    /// every fifth oracle position, guara and chorus2009 evaluations).
-    #[inline]
-    fn is_tactical(&self, mv: AbMove) -> bool {
-        mv.pushes_off()
-    }
-
-    /// Inline moves: `cell * 6 + dir` (0..366); broadside moves:
-    /// `366 + ((cell * 3 + axis) * 2 + marbles - 2) * 6 + dir` (below 2,928), where
-    /// `cell` is the compact cell number 0..60 in token order.
-    #[inline]
-    fn move_key(&self, mv: AbMove) -> u32 {
-        let cell = (BOARD & ((1u128 << mv.from()) - 1)).count_ones();
-        let dir = mv.dir() as u32;
-        if mv.is_inline() {
-            cell * 6 + dir
-        } else {
-            let axis = match mv.line() {
-                super::board::NE => 0,
-                super::board::E => 1,
-                _ => 2,
-            };
-            366 + ((cell * 3 + axis) * 2 + mv.marbles() as u32 - 2) * 6 + dir
-        }
-    }
-
-    fn features(&self, role: Role, out: &mut [f32]) {
-        super::features::compute(self, role, out);
-    }
-
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut fields = text.split_whitespace();
         let side = match fields.next() {
@@ -409,6 +373,7 @@ impl Game for Abalone {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Features;
     use crate::game::{GameRng, MatchRules};
 
     #[test]

@@ -1,8 +1,8 @@
 //! Vampires vs Werewolves in the game registry: the built-in genome and bench positions.
 
 use super::position::VvwPosition;
-use crate::bench::BenchSet;
-use crate::registry::GameEntry;
+use crate::game::BenchSet;
+use crate::game::GameEntry;
 
 impl GameEntry for VvwPosition {
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[(

@@ -19,10 +19,10 @@
 //! ```
 //! (P for the win, times P per survivor: the mean over the battle's random results.)
 
-use super::board::{Coord, Kind};
-use super::movegen::{Group, Groups};
-use super::position::VvwPosition;
-use crate::game::{FeatureInfo, Game, Role};
+use super::board::{Cells, Coord, Kind};
+use super::movegen::{self, Group, Groups};
+use super::position::{VvwMove, VvwPosition};
+use crate::game::{FeatureInfo, Features, Game, Role, Status};
 use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
 /// The features, in the order [`compute`] writes them.
@@ -323,6 +323,44 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
     out[17] = race as f32;
     out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
     out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
+}
+
+impl Features for VvwPosition {
+    fn feature_info() -> &'static [FeatureInfo] {
+        &FEATURES
+    }
+
+    /// A ply is tactical when a move lands on humans or on the enemy.
+    fn is_tactical(&self, mv: VvwMove) -> bool {
+        let enemy = Kind::monster(1 - self.side_to_move());
+        mv.steps().iter().any(|s| {
+            let k = self.get(s.to).kind();
+            k == Kind::Humans || k == enemy
+        })
+    }
+
+    /// A 12-bit key (0..4096) mixing every move's source, direction and count.
+    fn move_key(&self, mv: VvwMove) -> u32 {
+        let mut h: u32 = 0x9E37;
+        for s in mv.steps() {
+            let dir = super::board::direction_index(s.from, s.to).unwrap_or(0) as u32;
+            let v = (s.from.key() as u32) << 11 ^ dir << 8 ^ s.count as u32;
+            h = (h ^ v).wrapping_mul(0x0100_0193);
+        }
+        (h ^ (h >> 15) ^ (h >> 27)) & 0xfff
+    }
+
+    fn features(&self, role: Role, out: &mut [f32]) {
+        compute(self, role, out);
+    }
+
+    /// The search's bounded, chosen set (see [`movegen`]).
+    fn search_moves(&self, out: &mut Vec<VvwMove>) {
+        out.clear();
+        if self.status() == Status::Ongoing {
+            movegen::generate(self, out);
+        }
+    }
 }
 
 #[cfg(test)]

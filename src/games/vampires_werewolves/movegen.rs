@@ -261,6 +261,7 @@ fn two_directions(from: Coord, humans: &[Group], enemies: &[Group]) -> Option<(C
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Features;
 
     fn texts(pos: &str) -> Vec<String> {
         let p = VvwPosition::parse(pos).unwrap();

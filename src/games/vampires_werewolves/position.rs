@@ -23,8 +23,8 @@ use super::battle::BattleResult;
 use super::board::{Cells, Content, Coord, Grid, Kind};
 use super::map::Map;
 use super::ply::{self, Clash, IllegalPly, Step};
-use super::{features, movegen, starts, zobrist};
-use crate::game::{start_or_position, FeatureInfo, Game, GameRng, ParseError, Role, Start, Status};
+use super::{movegen, starts, zobrist};
+use crate::game::{start_or_position, Game, GameRng, ParseError, Role, Start, Status};
 
 /// Role index of the vampires (they move first).
 pub const VAMPIRES: Role = 0;
@@ -498,10 +498,6 @@ impl Game for VvwPosition {
     /// The kit's `MaxPlays`: 200 plies in all, 100 per player.
     const DEFAULT_PLY_CAP: u32 = 200;
 
-    fn feature_info() -> &'static [FeatureInfo] {
-        &features::FEATURES
-    }
-
     fn start_names() -> &'static [&'static str] {
         &starts::START_NAMES
     }
@@ -580,14 +576,6 @@ impl Game for VvwPosition {
         }
     }
 
-    /// The search's bounded, chosen set (see [`movegen`]).
-    fn search_moves(&self, out: &mut Vec<VvwMove>) {
-        out.clear();
-        if self.status() == Status::Ongoing {
-            movegen::generate(self, out);
-        }
-    }
-
     /// One outcome per combination of the first [`MAX_CHANCE_BATTLES`] random battles:
     /// each battle is won (expected winners, rounded) with probability P or lost (expected
     /// defenders, rounded) with 1 − P; later battles take their likelier result.
@@ -647,30 +635,6 @@ impl Game for VvwPosition {
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
-    }
-
-    /// A ply is tactical when a move lands on humans or on the enemy.
-    fn is_tactical(&self, mv: VvwMove) -> bool {
-        let enemy = Kind::monster(1 - self.side as Role);
-        mv.steps().iter().any(|s| {
-            let k = self.get(s.to).kind();
-            k == Kind::Humans || k == enemy
-        })
-    }
-
-    /// A 12-bit key (0..4096) mixing every move's source, direction and count.
-    fn move_key(&self, mv: VvwMove) -> u32 {
-        let mut h: u32 = 0x9E37;
-        for s in mv.steps() {
-            let dir = super::board::direction_index(s.from, s.to).unwrap_or(0) as u32;
-            let v = (s.from.key() as u32) << 11 ^ dir << 8 ^ s.count as u32;
-            h = (h ^ v).wrapping_mul(0x0100_0193);
-        }
-        (h ^ (h >> 15) ^ (h >> 27)) & 0xfff
-    }
-
-    fn features(&self, role: Role, out: &mut [f32]) {
-        features::compute(self, role, out);
     }
 
     /// Reads `<rows>x<cols> <v|w> <x>,<y>:<h|v|w><count> …` (see the module docs).

@@ -2,8 +2,8 @@
 //! bench positions.
 
 use super::position::WarOfLife;
-use crate::bench::BenchSet;
-use crate::registry::GameEntry;
+use crate::game::BenchSet;
+use crate::game::GameEntry;
 
 /// Fixed positions: two full 12-against-12 boards, two thinned ones.
 const POSITIONS: [&str; 4] = [

@@ -15,10 +15,10 @@
 //! moves) and at the shape of the board, for the tuner to weigh. All of them are
 //! popcounts over the crank's bit-sliced neighbour counters and a few shifts.
 
-use super::bitboard::{shifts, CORNERS, EDGE};
+use super::bitboard::{direction, shifts, CORNERS, EDGE};
 use super::crank::neighbourhood;
-use super::position::{WarOfLife, BLUE};
-use crate::game::{FeatureInfo, Game, Role};
+use super::position::{WarOfLife, WolMove, BLUE};
+use crate::game::{FeatureInfo, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 15] = [
@@ -138,6 +138,36 @@ pub fn compute(pos: &WarOfLife, role: Role, out: &mut [f32]) {
     out[12] = (own & CORNERS).count_ones() as f32;
     out[13] = (opp & CORNERS).count_ones() as f32;
     out[14] = u8::from(pos.side_to_move() == role) as f32;
+}
+
+impl Features for WarOfLife {
+    fn feature_info() -> &'static [FeatureInfo] {
+        &FEATURES
+    }
+
+    /// A move is tactical when it wipes out the opponent (a win, or a draw when it
+    /// wipes out both colours): that is the only "capture" War of Life has, since every
+    /// move changes material through the crank. Costs one crank.
+    #[inline]
+    fn is_tactical(&self, mv: WolMove) -> bool {
+        let (blue, red) = self.board_after(mv);
+        if self.side_to_move() == BLUE {
+            red == 0
+        } else {
+            blue == 0
+        }
+    }
+
+    /// `from * 8 + direction` (0..512).
+    #[inline]
+    fn move_key(&self, mv: WolMove) -> u32 {
+        let d = direction(mv.from as usize, mv.to as usize).unwrap_or(0);
+        mv.from as u32 * 8 + d as u32
+    }
+
+    fn features(&self, role: Role, out: &mut [f32]) {
+        compute(self, role, out);
+    }
 }
 
 #[cfg(test)]

@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use super::bitboard::{self, cells, direction, row_col, Bitboard, NEIGHBOURS};
+use super::bitboard::{self, cells, row_col, Bitboard, NEIGHBOURS};
 use super::crank::crank;
 use super::notation;
 use super::zobrist;
-use crate::game::{FeatureInfo, Game, GameRng, ParseError, Role, Start, Status};
+use crate::game::{Game, GameRng, ParseError, Role, Start, Status};
 
 /// Blue's role index (blue moves first).
 pub const BLUE: Role = 0;
@@ -214,10 +214,6 @@ impl Game for WarOfLife {
     const DEFAULT_PLY_CAP: u32 = MOVE_LIMIT;
     const PLY_LIMIT: u32 = MOVE_LIMIT;
 
-    fn feature_info() -> &'static [FeatureInfo] {
-        &super::features::FEATURES
-    }
-
     fn start_names() -> &'static [&'static str] {
         &["random"]
     }
@@ -298,30 +294,6 @@ impl Game for WarOfLife {
         self.hash
     }
 
-    /// A move is tactical when it wipes out the opponent (a win, or a draw when it
-    /// wipes out both colours): that is the only "capture" War of Life has, since every
-    /// move changes material through the crank. Costs one crank.
-    #[inline]
-    fn is_tactical(&self, mv: WolMove) -> bool {
-        let (blue, red) = self.board_after(mv);
-        if self.side == BLUE {
-            red == 0
-        } else {
-            blue == 0
-        }
-    }
-
-    /// `from * 8 + direction` (0..512).
-    #[inline]
-    fn move_key(&self, mv: WolMove) -> u32 {
-        let d = direction(mv.from as usize, mv.to as usize).unwrap_or(0);
-        mv.from as u32 * 8 + d as u32
-    }
-
-    fn features(&self, role: Role, out: &mut [f32]) {
-        super::features::compute(self, role, out);
-    }
-
     /// Reads `<board> <b|r>`, e.g. `[[[1,2],[2,2]],[[2,3]]] r`.
     fn parse(text: &str) -> Result<Self, ParseError> {
         let (blue, red, rest) = notation::parse_board_prefix(text)?;
@@ -391,6 +363,7 @@ impl Game for WarOfLife {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Features;
 
     fn pos(text: &str) -> WarOfLife {
         WarOfLife::parse(text).unwrap()

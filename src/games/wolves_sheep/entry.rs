@@ -3,9 +3,9 @@
 
 use super::position::WolvesSheep;
 use super::state_file;
-use crate::bench::BenchSet;
+use crate::game::BenchSet;
 use crate::game::{Game, Role};
-use crate::registry::{GameEntry, StateError};
+use crate::game::{GameEntry, StateError};
 
 impl GameEntry for WolvesSheep {
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[

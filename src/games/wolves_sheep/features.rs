@@ -6,8 +6,8 @@
 //! li2023.ron); the rest are there for the tuner to weigh.
 
 use super::bitboard::{self, squares, ADJACENT, JUMPS, RINGS, ROWS};
-use super::position::{WolvesSheep, START_SHEEP};
-use crate::game::{FeatureInfo, Game, Role};
+use super::position::{WolvesSheep, WsMove, START_SHEEP, WOLVES};
+use crate::game::{FeatureInfo, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 12] = [
@@ -116,6 +116,26 @@ pub fn compute(pos: &WolvesSheep, _role: Role, out: &mut [f32]) {
     out[9] = pairs as f32;
     out[10] = one_exit as f32;
     out[11] = u8::from(pos.side_to_move() == super::WOLVES) as f32;
+}
+
+impl Features for WolvesSheep {
+    fn feature_info() -> &'static [FeatureInfo] {
+        &FEATURES
+    }
+
+    #[inline]
+    fn is_tactical(&self, mv: WsMove) -> bool {
+        self.side_to_move() == WOLVES && self.sheep() & (1 << mv.to) != 0
+    }
+
+    #[inline]
+    fn move_key(&self, mv: WsMove) -> u32 {
+        mv.from as u32 * 25 + mv.to as u32
+    }
+
+    fn features(&self, role: Role, out: &mut [f32]) {
+        compute(self, role, out);
+    }
 }
 
 #[cfg(test)]

@@ -216,10 +216,6 @@ impl Game for WolvesSheep {
     const ROLES: [&'static str; 2] = ["wolves", "sheep"];
     const DEFAULT_PLY_CAP: u32 = 200;
 
-    fn feature_info() -> &'static [crate::game::FeatureInfo] {
-        &super::features::FEATURES
-    }
-
     fn start_names() -> &'static [&'static str] {
         &["standard"]
     }
@@ -286,20 +282,6 @@ impl Game for WolvesSheep {
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
-    }
-
-    #[inline]
-    fn is_tactical(&self, mv: WsMove) -> bool {
-        self.side == WOLVES && self.sheep & (1 << mv.to) != 0
-    }
-
-    #[inline]
-    fn move_key(&self, mv: WsMove) -> u32 {
-        mv.from as u32 * 25 + mv.to as u32
-    }
-
-    fn features(&self, role: Role, out: &mut [f32]) {
-        super::features::compute(self, role, out);
     }
 
     fn parse(text: &str) -> Result<Self, ParseError> {
@@ -379,6 +361,7 @@ impl Game for WolvesSheep {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Features;
 
     #[test]
     fn start_prints_in_oracle_notation() {

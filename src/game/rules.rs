@@ -1,8 +1,8 @@
-//! The contract every game implements.
+//! The rules every game implements.
 //!
 //! The search, the arena and the tuner are written once against [`Game`]; a new game
-//! brings its rules, its text notation and its evaluation features, and everything else
-//! works for it unchanged. The trait is shaped by the four games weightforge plays:
+//! brings its rules and its text notation here, its evaluation features in
+//! [`Features`](super::Features), and everything else works for it unchanged. The trait is shaped by the four games weightforge plays:
 //!
 //! * roles may be asymmetric (wolves and sheep), so the side to move is a [`Role`] index
 //!   into [`Game::ROLES`] and evaluation weights are kept per role;
@@ -57,15 +57,6 @@ impl Status {
             Status::Win(_) => Some(0.0),
         }
     }
-}
-
-/// One named evaluation feature of a game.
-#[derive(Clone, Copy, Debug)]
-pub struct FeatureInfo {
-    /// The name used in genome files, e.g. `sheep_eaten`.
-    pub name: &'static str,
-    /// A one-line meaning, printed by `weightforge games`.
-    pub meaning: &'static str,
 }
 
 /// A position text, a move text or a start name that could not be understood.
@@ -167,15 +158,6 @@ impl MatchRules {
         }
     }
 
-    /// Clears `out` and fills it with the moves the search considers, none once the match
-    /// is over.
-    pub fn search_moves<G: Game>(&self, pos: &G, out: &mut Vec<G::Move>) {
-        out.clear();
-        if self.status(pos) == Status::Ongoing {
-            pos.search_moves(out);
-        }
-    }
-
     /// The cap below which a position's value does not depend on the ply it is reached
     /// at: the match's cap or the game's own ply limit, whichever comes first.
     #[inline]
@@ -208,9 +190,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A ply count at which the game's own rules end it (War of Life's referee: 250);
     /// none by default.
     const PLY_LIMIT: u32 = u32::MAX;
-
-    /// The evaluation features, in the order [`Game::features`] writes them.
-    fn feature_info() -> &'static [FeatureInfo];
 
     /// Names of the built-in starts (the first is the default). A game may also accept
     /// other start texts in [`Game::resolve_start`] (a map file, a position).
@@ -271,13 +250,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// (none when the game is over). Perft, random play and openings use it.
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
 
-    /// Clears `out` and fills it with the moves the search considers: by default the
-    /// legal moves; a game whose full move set is too large to search offers a chosen few.
-    #[inline]
-    fn search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out);
-    }
-
     /// The number of legal moves (perft counts leaves with it); `buf` is scratch space.
     /// Games that can count without listing (popcounts) override it.
     fn count_moves(&self, buf: &mut Vec<Self::Move>) -> usize {
@@ -306,16 +278,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Zobrist hash of the position (pieces and side to move).
     fn hash(&self) -> u64;
-
-    /// Whether a move changes material (a capture, a push-off, a battle): searched first.
-    fn is_tactical(&self, mv: Self::Move) -> bool;
-
-    /// A small key identifying a move for the killer and history tables.
-    fn move_key(&self, mv: Self::Move) -> u32;
-
-    /// Writes the feature values of the position, seen by `role`, into `out`
-    /// (`out.len() == feature_info().len()`).
-    fn features(&self, role: Role, out: &mut [f32]);
 
     /// Reads a position in the game's oracle notation.
     fn parse(text: &str) -> Result<Self, ParseError>;
@@ -351,11 +313,6 @@ pub trait GameExt: Game {
         self.make(mv, outcome)
     }
 
-    /// The index of a feature by name.
-    fn feature_index(name: &str) -> Option<usize> {
-        Self::feature_info().iter().position(|f| f.name == name)
-    }
-
     /// The index of a role by name.
     fn role_index(name: &str) -> Option<Role> {
         Self::ROLES.iter().position(|r| *r == name)
@@ -363,40 +320,3 @@ pub trait GameExt: Game {
 }
 
 impl<G: Game> GameExt for G {}
-
-/// Counts the leaves of the legal-move tree to `depth` plies (finished positions have
-/// no children). Games with chance count each move once, with its first outcome.
-pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
-    let mut bufs: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::new()).collect();
-    let mut outs = Vec::new();
-    perft_inner(pos, depth, &mut bufs, &mut outs)
-}
-
-fn perft_inner<G: Game>(
-    pos: &mut G,
-    depth: u32,
-    bufs: &mut [Vec<G::Move>],
-    outs: &mut Vec<(G::Outcome, f64)>,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (buf, rest) = bufs.split_first_mut().expect("one buffer per ply");
-    if depth == 1 {
-        return pos.count_moves(buf) as u64;
-    }
-    pos.legal_moves(buf);
-    let mut total = 0;
-    for &mv in buf.iter() {
-        let outcome = if G::HAS_CHANCE {
-            pos.outcomes(mv, outs);
-            outs.first().map(|o| o.0).unwrap_or_default()
-        } else {
-            G::Outcome::default()
-        };
-        let undo = pos.make(mv, outcome);
-        total += perft_inner(pos, depth - 1, rest, outs);
-        pos.unmake(mv, undo);
-    }
-    total
-}

@@ -3,11 +3,10 @@
 //! implements [`GameEntry`] in its folder (`src/games/<game>/entry.rs`), so that code
 //! outside that folder never asks which game it is.
 
-use crate::bench::BenchSet;
-use crate::game::{Game, ParseError, Role};
+use super::{Features, ParseError, Role};
 
 /// A game's entry in the registry.
-pub trait GameEntry: Game {
+pub trait GameEntry: Features {
     /// The genomes compiled into the binary, as (name, RON text): `luo2023` or
     /// `land_grab` name a player anywhere a genome file would do.
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)];
@@ -37,7 +36,7 @@ pub enum CourseListing {
 
 /// A course's own file formats: the input file it hands an agent, the listing of every
 /// legal move it checks, and the files an agent hands back.
-pub struct CourseFrontEnd<G: Game> {
+pub struct CourseFrontEnd<G: GameEntry> {
     /// Reads the course's input file.
     pub parse_input: fn(&str) -> Result<G, StateError>,
     /// Every legal move of a position as the course lists them.
@@ -86,4 +85,17 @@ pub fn read_state<G: GameEntry>(text: &str, role: Option<Role>) -> Result<G, Sta
         }),
         _ => Ok(pos),
     }
+}
+
+/// A game's fixed positions and settings ([`GameEntry::BENCH`]):
+/// perft positions and depths, search positions, genome, depth.
+pub struct BenchSet {
+    /// Positions (oracle notation) and perft depths.
+    pub perft: &'static [(&'static str, u32)],
+    /// Positions (oracle notation) the search benchmark searches.
+    pub search: &'static [&'static str],
+    /// The built-in genome whose evaluation the search uses.
+    pub genome: &'static str,
+    /// Search depth of `weightforge bench`.
+    pub depth: u32,
 }
