@@ -4,10 +4,10 @@
 //! README's Texel section quotes it. Run: `cargo run --release --example capturable_gap`.
 
 use rand::{RngExt, SeedableRng};
+use weightforge::fit::label::Labeler;
 use weightforge::game::{Features, Game, GameRng, MatchRules, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
-use weightforge::texel::label::Labeler;
 
 const POSITIONS: usize = 3000;
 

@@ -7,8 +7,11 @@ use std::path::Path;
 
 use weightforge::engine::constants::ConstantsFile;
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::run::{self, RunEnd, RunOptions, Silent};
+use weightforge::tune::observer::Silent;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::RunEnd;
 
 const ENGINE: &str = r#"engine:\"python3 wolves_sheep.py\",dir=examples/engines"#;
 
@@ -54,14 +57,9 @@ fn every_algorithm_tunes_the_engine_constants_within_bounds() {
         let r = exp
             .resolve::<WolvesSheep>("engine_tiny.ron")
             .expect("resolves");
-        let end = run::evolve::<WolvesSheep>(
-            &r,
-            "engine_tiny.ron",
-            None,
-            &RunOptions::default(),
-            &Silent,
-        )
-        .expect("the run completes");
+        let end =
+            evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
+                .expect("the run completes");
         let RunEnd::Finished(s) = end else {
             panic!("{algorithm}: interrupted")
         };
@@ -94,7 +92,7 @@ fn export_writes_the_constants_as_lines() {
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", "");
     let r = exp.resolve::<WolvesSheep>("engine_tiny.ron").unwrap();
     let RunEnd::Finished(s) =
-        run::evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
+        evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
             .unwrap()
     else {
         panic!("interrupted")

@@ -9,8 +9,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::run::{self, RunEnd, RunOptions, Silent};
+use weightforge::tune::observer::Silent;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::RunEnd;
 
 /// Seconds Chromium may take for one page.
 const BROWSER_LIMIT: Duration = Duration::from_secs(60);
@@ -47,8 +50,7 @@ fn tiny_run(dir: &Path) -> PathBuf {
     );
     let exp = Experiment::parse(&text, "page.ron").unwrap();
     let r = exp.resolve::<WolvesSheep>("page.ron").unwrap();
-    let end =
-        run::evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent).unwrap();
+    let end = evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent).unwrap();
     assert!(matches!(end, RunEnd::Finished(_)));
     dir.join("reports/page/index.html")
 }

@@ -7,15 +7,18 @@
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
+use weightforge::fit::design::{Design, Loss};
+use weightforge::fit::file::{self, Labelled, PositionFileError};
+use weightforge::fit::samples::Samples;
+use weightforge::fit::solver::{fit, FitSettings};
 use weightforge::game::{Features, Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::texel::design::{Design, Loss};
-use weightforge::texel::file::{self, Labelled, PositionFileError};
-use weightforge::texel::fit::{fit, FitSettings};
-use weightforge::texel::samples::Samples;
 use weightforge::tune::checkpoint::Checkpoint;
+use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::run::{self, RunEnd, RunOptions, RunSummary, Silent};
+use weightforge::tune::observer::Silent;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::space::{Dim, Space};
 
 fn unit_space(nf: usize) -> Space {
@@ -49,7 +52,7 @@ fn fit_recovers_known_weights() {
         }
     }
     let space = unit_space(nf);
-    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let design = Design::new(&s, &space.columns(), &[vec![0.0; nf], vec![0.0; nf]]);
     let start = vec![0.1; 2 * nf];
     let settings = FitSettings {
         loss: Loss::Mse,
@@ -60,7 +63,7 @@ fn fit_recovers_known_weights() {
     };
     let f = fit(&design, &start, &start, &settings);
     assert!(f.loss_after < 1e-5, "{} -> {}", f.loss_before, f.loss_after);
-    let recovered = |f: &weightforge::texel::fit::Fitted, what: &str| {
+    let recovered = |f: &weightforge::fit::solver::Fitted, what: &str| {
         for (r, t) in truth.iter().enumerate() {
             for (k, want) in t.iter().enumerate() {
                 let got = f.k[r] * f.theta[r * nf + k];
@@ -104,7 +107,11 @@ fn search_labels_replace_noisy_results() {
             s.scores[r].push(e as f32);
         }
     }
-    let design = Design::new(&s, &unit_space(nf), &[vec![0.0; nf], vec![0.0; nf]]);
+    let design = Design::new(
+        &s,
+        &unit_space(nf).columns(),
+        &[vec![0.0; nf], vec![0.0; nf]],
+    );
     let start = [truth.map(|t| t * 0.5), truth.map(|t| t * 0.5)].concat();
     let settings = |search_weight| FitSettings {
         loss: Loss::Mse,
@@ -113,7 +120,7 @@ fn search_labels_replace_noisy_results() {
         l2: 0.0,
         search_weight,
     };
-    let worst = |f: &weightforge::texel::fit::Fitted| {
+    let worst = |f: &weightforge::fit::solver::Fitted| {
         (0..2 * nf)
             .map(|i| (f.theta[i] - truth[i % nf]).abs())
             .fold(0.0, f64::max)
@@ -131,9 +138,9 @@ fn search_labels_replace_noisy_results() {
 #[test]
 fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
     use weightforge::eval::Evaluator;
+    use weightforge::fit::label::Labeler;
     use weightforge::game::MatchRules;
     use weightforge::search::minimax;
-    use weightforge::texel::label::Labeler;
     use weightforge::tunables::EVAL_SCALE;
     let nf = WolvesSheep::feature_info().len();
     let mut rng = GameRng::seed_from_u64(3);
@@ -168,13 +175,13 @@ fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
 
 #[test]
 fn detour_rows_count_only_once_labelled_by_their_search() {
-    use weightforge::texel::label::{Labeler, NO_RESULT};
+    use weightforge::fit::label::{Labeler, NO_RESULT};
     // Row 0: a game position (result 1 for role 0, no search); row 1: a detour.
     let mut s = Samples::new(1);
     s.features = [vec![1.0, 2.0], vec![1.0, 2.0]];
     s.labels = [vec![1.0, NO_RESULT], vec![0.0, NO_RESULT]];
     s.scores = [vec![f32::NAN, 3.0], vec![f32::NAN, -3.0]];
-    let mut d = Design::new(&s, &unit_space(1), &[vec![0.0], vec![0.0]]);
+    let mut d = Design::new(&s, &unit_space(1).columns(), &[vec![0.0], vec![0.0]]);
     assert_eq!(d.roles[0].mask[..2], [1.0, 0.0]);
     assert_eq!(d.roles[1].result[0], 0.0);
     assert!(d.has_scores());
@@ -217,7 +224,11 @@ fn gradient_does_not_depend_on_thread_count() {
             .map(|_| rng.random_range(0..3) as f32 / 2.0)
             .collect();
     }
-    let design = Design::new(&s, &unit_space(nf), &[vec![0.0; nf], vec![0.0; nf]]);
+    let design = Design::new(
+        &s,
+        &unit_space(nf).columns(),
+        &[vec![0.0; nf], vec![0.0; nf]],
+    );
     let theta = vec![0.3, -0.2, 0.1, 0.5, 0.0, -0.4];
     let run = |threads| {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -310,7 +321,7 @@ fn run_in_pool(
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| run::evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
+    pool.install(|| evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
         .expect("the run completes")
 }
 
@@ -374,7 +385,7 @@ fn texel_run_finishes_and_resumes_to_the_same_genome() {
 
 #[test]
 fn comparison_csv_reads_by_header_and_draws() {
-    use weightforge::tune::compare;
+    use weightforge::tune::report::compare;
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("c.csv");
     std::fs::write(
@@ -415,7 +426,7 @@ fn loss_and_gradient_match_a_plain_f64_computation() {
         }
     }
     let space = unit_space(nf);
-    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let design = Design::new(&s, &space.columns(), &[vec![0.0; nf], vec![0.0; nf]]);
     let theta: Vec<f64> = (0..2 * nf).map(|i| 0.4 - 0.09 * i as f64).collect();
     let k = [1.3, 0.6];
     for loss in [Loss::Mse, Loss::LogLoss] {

@@ -6,8 +6,12 @@ use std::path::Path;
 
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::Checkpoint;
+use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::run::{self, RunEnd, RunOptions, RunSummary, Silent};
+use weightforge::tune::observer::Silent;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::schedule::games_in_generation;
 
 fn tiny(dir: &Path, algorithm: &str) -> Experiment {
     let text = format!(
@@ -48,7 +52,7 @@ fn run_in_pool(
         .num_threads(threads)
         .build()
         .unwrap();
-    pool.install(|| run::evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
+    pool.install(|| evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
         .expect("the run completes")
 }
 
@@ -85,7 +89,7 @@ fn same_seed_same_genome_with_one_and_two_threads() {
         let r = tiny(d1.path(), algorithm)
             .resolve::<WolvesSheep>("tiny.ron")
             .unwrap();
-        let expected: u64 = (1..=3).map(|g| run::games_in_generation(&r, g)).sum();
+        let expected: u64 = (1..=3).map(|g| games_in_generation(&r, g)).sum();
         assert_eq!(a.training_games, expected, "{algorithm}");
         // By hand: ES/CMA-ES: 4 candidates × (2 + 1 pairs, + 2 hall-of-fame pairs from
         // generation 2) × 2 games; SPSA: 2 perturbations × 2 pairs × 2 games.

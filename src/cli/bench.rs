@@ -4,8 +4,7 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use weightforge::game::perft;
-use weightforge::game::GameEntry;
+use weightforge::game::{perft, GameEntry};
 use weightforge::player::PlayerSpec;
 use weightforge::registry::GameId;
 use weightforge::search::{SearchOptions, Searcher};
@@ -85,10 +84,10 @@ fn cpu_seconds() -> f64 {
 /// the same figures to the bit.
 fn bench_texel() -> Result<()> {
     use rand::{RngExt, SeedableRng};
+    use weightforge::fit::design::{Design, Loss};
+    use weightforge::fit::samples::Samples;
     use weightforge::game::Features;
     use weightforge::games::wolves_sheep::WolvesSheep;
-    use weightforge::texel::design::{Design, Loss};
-    use weightforge::texel::samples::Samples;
     use weightforge::tune::space::{Dim, Space};
 
     let nf = WolvesSheep::feature_info().len();
@@ -115,7 +114,7 @@ fn bench_texel() -> Result<()> {
         })
         .collect();
     let space = Space { dims };
-    let design = Design::new(&s, &space, &[vec![0.0; nf], vec![0.0; nf]]);
+    let design = Design::new(&s, &space.columns(), &[vec![0.0; nf], vec![0.0; nf]]);
     let theta: Vec<f64> = (0..space.len()).map(|i| 0.01 * i as f64).collect();
     let all = rayon::current_num_threads();
     let passes = 20;

@@ -15,8 +15,8 @@ use weightforge::limits;
 use weightforge::tune::algorithm::Algorithm;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::fitness::{self, JobResult};
-use weightforge::tune::run::training_job;
 use weightforge::tune::space::Space;
+use weightforge::tune::train::training_job;
 use weightforge::with_game;
 
 use super::args::BenchArgs;

@@ -3,9 +3,9 @@
 //! plays them) to a position file (docs/positions.md), for a fit or for inspection.
 
 use anyhow::Result;
+use weightforge::fit::file;
+use weightforge::fit::label::Label;
 use weightforge::game::Features;
-use weightforge::texel::file;
-use weightforge::texel::label::Label;
 use weightforge::tune::experiment::Experiment;
 use weightforge::tune::fitness::{self, Job, Round};
 use weightforge::tune::plan::Plan;

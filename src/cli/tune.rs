@@ -12,8 +12,16 @@ use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
+use weightforge::tune::evolve;
 use weightforge::tune::experiment::{self, Experiment};
-use weightforge::tune::run::{self, Observer, RunEnd, RunOptions};
+use weightforge::tune::observer::Observer;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::report::validation::VALIDATION_GAMES;
+use weightforge::tune::report::{compare, generations, page};
+use weightforge::tune::resolve::Resolved;
+use weightforge::tune::schedule::games_per_generation;
+use weightforge::tune::session::report_dir;
 use weightforge::with_game;
 
 use super::args::{CompareChartArgs, EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
@@ -128,7 +136,7 @@ fn evolve_for<G: Features>(
 ) -> Result<()> {
     let r = exp.resolve::<G>(origin)?;
     let moved_to = resumed_elsewhere(&r, a.resume.as_deref());
-    let dir = moved_to.clone().unwrap_or_else(|| run::report_dir(&r));
+    let dir = moved_to.clone().unwrap_or_else(|| report_dir(&r));
     if resume.is_none() && Checkpoint::path_in(&dir).exists() && !a.force {
         bail!(
             "{} already holds a run; resume it with `weightforge evolve --resume {}` or start over with --force",
@@ -140,25 +148,7 @@ fn evolve_for<G: Features>(
     let origin = resume
         .as_ref()
         .map_or(origin.to_string(), |cp| cp.origin.clone());
-    if let Some(cp) = &resume {
-        println!(
-            "resuming {} from generation {} of {} in {}",
-            r.exp.name,
-            cp.completed,
-            r.exp.generations,
-            dir.display()
-        );
-    }
-    println!(
-        "{}: {} on {} — {} generations, {} games per generation, {} threads; reports in {}",
-        r.exp.name,
-        r.exp.algorithm.name(),
-        G::NAME,
-        r.exp.generations,
-        run::games_per_generation(&r),
-        rayon::current_num_threads(),
-        dir.display()
-    );
+    announce::<G>(&r, resume.as_ref(), &dir);
     let obs = BarObserver {
         bar: progress::games_bar(0, a.quiet),
         quiet: a.quiet,
@@ -172,7 +162,7 @@ fn evolve_for<G: Features>(
         dir: moved_to,
         executor: Some(exec),
     };
-    let end = run::evolve::<G>(&r, &origin, resume, &options, &obs)?;
+    let end = evolve::evolve::<G>(&r, &origin, resume, &options, &obs)?;
     obs.bar.finish_and_clear();
     match end {
         RunEnd::Interrupted { completed } if interrupt.load(Ordering::SeqCst) => {
@@ -189,52 +179,74 @@ fn evolve_for<G: Features>(
                 dir.display()
             );
         }
-        RunEnd::Finished(s) => {
-            println!(
-                "done: {} training games, {} in all, {:.1} s",
-                s.training_games, s.total_games, s.seconds
-            );
-            println!("best genome: {}", s.genome_path.display());
-            if r.engine.is_some() {
-                println!(
-                    "the engine's constants: paste `weightforge export --format lines {}` into its source",
-                    s.genome_path.display()
-                );
-            }
-            let d = dir.display();
-            println!("run page: {d}/index.html; games: {d}/validation-games.jsonl");
-            println!(
-                "charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv"
-            );
-            for v in &s.validation {
-                println!(
-                    "validation vs {} ({} games on openings not used in training, {}'s own depth for both):",
-                    v.opponent,
-                    v.result.games(),
-                    v.opponent
-                );
-                let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
-                println!("  {}  {}", lines.wdl, lines.ptnml);
-                println!("  {}", lines.elo);
-                let names = ["tuned", v.opponent.as_str()];
-                if let Some(line) = weightforge::arena::faults_line(names, &v.result.faults) {
-                    println!("  {line}");
-                }
-            }
-        }
+        RunEnd::Finished(s) => print_finished(&r, &s, &dir),
     }
     Ok(())
+}
+
+/// The lines before a run: what it resumes, then what it runs and where it reports.
+fn announce<G: Features>(r: &Resolved, resume: Option<&Checkpoint>, dir: &Path) {
+    if let Some(cp) = resume {
+        println!(
+            "resuming {} from generation {} of {} in {}",
+            r.exp.name,
+            cp.completed,
+            r.exp.generations,
+            dir.display()
+        );
+    }
+    println!(
+        "{}: {} on {} — {} generations, {} games per generation, {} threads; reports in {}",
+        r.exp.name,
+        r.exp.algorithm.name(),
+        G::NAME,
+        r.exp.generations,
+        games_per_generation(r),
+        rayon::current_num_threads(),
+        dir.display()
+    );
+}
+
+/// The lines after a finished run: games and time, where the genome and the reports
+/// went, and the validation against each opponent.
+fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
+    println!(
+        "done: {} training games, {} in all, {:.1} s",
+        s.training_games, s.total_games, s.seconds
+    );
+    println!("best genome: {}", s.genome_path.display());
+    if r.engine.is_some() {
+        println!(
+            "the engine's constants: paste `weightforge export --format lines {}` into its source",
+            s.genome_path.display()
+        );
+    }
+    let d = dir.display();
+    println!("run page: {d}/index.html; games: {d}/{VALIDATION_GAMES}");
+    println!("charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv");
+    for v in &s.validation {
+        println!(
+            "validation vs {} ({} games on openings not used in training, {}'s own depth for both):",
+            v.opponent,
+            v.result.games(),
+            v.opponent
+        );
+        let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
+        println!("  {}  {}", lines.wdl, lines.ptnml);
+        println!("  {}", lines.elo);
+        let names = ["tuned", v.opponent.as_str()];
+        if let Some(line) = weightforge::arena::faults_line(names, &v.result.faults) {
+            println!("  {line}");
+        }
+    }
 }
 
 /// The report folder `--resume DIR` continues in when DIR is not the folder the stored
 /// experiment names (a run folder copied or moved): reports and genome then go to DIR,
 /// never over the original run.
-fn resumed_elsewhere(
-    r: &weightforge::tune::resolve::Resolved,
-    dir: Option<&Path>,
-) -> Option<PathBuf> {
+fn resumed_elsewhere(r: &Resolved, dir: Option<&Path>) -> Option<PathBuf> {
     let dir = dir?;
-    let named = run::report_dir(r);
+    let named = report_dir(r);
     let same = match (dir.canonicalize(), named.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
@@ -306,12 +318,12 @@ fn export_constants(c: &ConstantsFile, format: ExportFormat) -> Result<String> {
 
 /// `weightforge plot`
 pub fn plot(a: PlotArgs) -> Result<()> {
-    let csv: PathBuf = a.report.join(weightforge::tune::report::CSV);
-    let table = weightforge::tune::report::read_generations_csv(&csv)?;
+    let csv: PathBuf = a.report.join(generations::CSV);
+    let table = generations::read_generations_csv(&csv)?;
     if table.rows.is_empty() {
         bail!("{}: no generations to plot yet", csv.display());
     }
-    weightforge::tune::report::draw_from_table(&a.report, &table)?;
+    weightforge::tune::report::charts::draw_from_table(&a.report, &table)?;
     for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
         println!("{}", Path::new(&a.report).join(f).display());
     }
@@ -320,22 +332,22 @@ pub fn plot(a: PlotArgs) -> Result<()> {
 
 /// `weightforge compare-chart`
 pub fn compare_chart(a: CompareChartArgs) -> Result<()> {
-    let rows = weightforge::tune::compare::read_csv(&a.csv)?;
+    let rows = compare::read_csv(&a.csv)?;
     if rows.is_empty() {
         bail!("{}: no rows to draw", a.csv.display());
     }
     let png = a.out.unwrap_or_else(|| a.csv.with_extension("png"));
-    weightforge::tune::compare::draw(&png, &a.title, &rows)?;
+    compare::draw(&png, &a.title, &rows)?;
     println!("{}", png.display());
     Ok(())
 }
 
 /// `weightforge report`
 pub fn report(a: ReportArgs) -> Result<()> {
-    let n = weightforge::tune::page::write_index(&a.reports)?;
+    let n = page::write_index(&a.reports)?;
     println!(
         "{n} runs listed in {}",
-        a.reports.join(weightforge::tune::page::PAGE).display()
+        a.reports.join(page::PAGE).display()
     );
     Ok(())
 }

@@ -13,10 +13,10 @@ use super::es::{Es, EsSpec};
 use super::plan::Plan;
 use super::spsa::Spsa;
 use super::texel::Texel;
+use crate::fit::design::Design;
+use crate::fit::label::Label;
+use crate::fit::samples::Filter;
 use crate::game::GameRng;
-use crate::texel::design::Design;
-use crate::texel::label::Label;
-use crate::texel::samples::Filter;
 
 /// A parameter an algorithm cannot run with.
 #[derive(Clone, Debug, PartialEq)]

@@ -137,7 +137,10 @@ pub fn check_phases(r: &Resolved, origin: &str) -> Result<(), ExperimentError> {
     let opponents = r.opponents.len() as u64;
     let v = &r.exp.validation;
     let phases = [
-        ("games per generation", super::run::games_per_generation(r)),
+        (
+            "games per generation",
+            super::schedule::games_per_generation(r),
+        ),
         (
             "validation.selection_pairs",
             u64::from(v.finalists) * u64::from(v.selection_pairs) * 2 * opponents,

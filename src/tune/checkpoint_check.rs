@@ -9,7 +9,7 @@ use super::algorithm::Algorithm;
 use super::checkpoint::{Checkpoint, CheckpointError};
 use super::experiment::Experiment;
 use super::resolve::Resolved;
-use super::run;
+use super::schedule::planned_generations;
 use super::space::Space;
 use crate::game::Features;
 
@@ -80,7 +80,7 @@ pub fn check<G: Features>(
     let fresh = Algorithm::new(
         &r.exp.algorithm,
         space.encode(&r.start),
-        run::planned_generations(r),
+        planned_generations(r),
     );
     let (stored, fresh) = (to_value(&cp.algorithm), to_value(&fresh));
     same_shape(&stored, &fresh, "algorithm").map_err(|(f, m)| bad(&f, m))?;

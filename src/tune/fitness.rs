@@ -14,12 +14,12 @@ use super::resolve::Resolved;
 use super::units::JobBatch;
 use crate::arena::{GameRecord, MatchResult};
 use crate::dist::{self, DistError, Executor};
+use crate::fit::file::Labelled;
+use crate::fit::label::Label;
+use crate::fit::samples::{Filter, Samples};
 use crate::game::Features;
 use crate::record::GameLog;
 use crate::seeds::Stream;
-use crate::texel::file::Labelled;
-use crate::texel::label::Label;
-use crate::texel::samples::{Filter, Samples};
 
 /// Weights per role, in the game's feature order.
 pub type Weights = [Vec<f64>; 2];
@@ -84,6 +84,22 @@ pub struct Pairing {
     pub nodes: Option<u64>,
     /// Weight of this pairing's score in the candidate's fitness.
     pub weight: f64,
+}
+
+impl Pairing {
+    /// Candidate `candidate` against opponent `i` of `r` at the opponent's own search
+    /// settings, `pairs` pairs, full weight (selection and validation at a run's end).
+    pub fn at_own_settings(r: &Resolved, candidate: usize, i: usize, pairs: u32) -> Self {
+        let o = &r.opponents[i];
+        Pairing {
+            candidate,
+            rival: Rival::Pool(i),
+            pairs,
+            depth: o.own_depth,
+            nodes: o.own_nodes,
+            weight: 1.0,
+        }
+    }
 }
 
 /// A batch of games to play.

@@ -1,34 +1,51 @@
-//! The tuner: evolve a genome's weights by parallel self-play, in stages.
+//! The tuner: evolve a genome's weights by parallel self-play, in stages that call only
+//! down.
 //!
-//! An experiment file ([`experiment`]) names a game, a start genome, reference opponents
-//! and an algorithm; [`resolve`] checks it against its game. The algorithms ([`es`],
-//! [`cmaes`], [`spsa`]) sit behind one interface and one registry ([`algorithm`]) and
-//! propose candidate weight vectors in a normalised space ([`space`]); a [`plan`] says
-//! how they are measured, and [`fitness`] plays the games in parallel. [`run`] trains
-//! ([`train`]: generations, logs, [`checkpoint`]s) and then finishes ([`finish`]: choose
-//! the best on fresh openings, validate it on other fresh openings), writing the
-//! [`report`].
+//! From the bottom up:
+//! - The vocabulary. An experiment file ([`experiment`]) names a game, a start genome,
+//!   reference opponents and an algorithm; [`resolve`] checks it against its game (and
+//!   [`bounds`] its size). The algorithms ([`es`], [`cmaes`], [`spsa`], and [`texel`],
+//!   which drives the positions fit in `crate::fit`) sit behind one interface and one
+//!   registry ([`algorithm`]) and propose candidate weight vectors in a normalised space
+//!   ([`space`], with [`linalg`]); a [`plan`] says how they are measured, and
+//!   [`fitness`] plays the games in parallel ([`units`]). A run's state is saved in a
+//!   [`checkpoint`].
+//! - The report ([`report`]): the generations CSV, the charts, the validation summary,
+//!   the run page and the algorithm comparison; it takes the vocabulary and calls no
+//!   stage.
+//! - The base the stages share: the run's errors ([`error`]), options ([`options`]),
+//!   observer ([`observer`]), game counts ([`schedule`]), results ([`outcome`]), the
+//!   report folder's lock ([`lock`]) and the session ([`session`]: the shared state,
+//!   where the run writes, the run page as it stands).
+//! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
+//!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
+//!   it) and [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
+//! - The top: [`evolve`] runs a session through the stages.
 
 pub mod algorithm;
-pub mod axis;
 pub mod bounds;
 pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
-pub mod compare;
+pub mod error;
 pub mod es;
+pub mod evolve;
 pub mod experiment;
-pub mod finish;
 pub mod fitness;
 pub mod linalg;
 pub mod lock;
-pub mod page;
+pub mod observer;
+pub mod options;
+pub mod outcome;
 pub mod plan;
 pub mod report;
 pub mod resolve;
-pub mod run;
+pub mod schedule;
+mod select;
+pub mod session;
 pub mod space;
 pub mod spsa;
 pub mod texel;
 pub mod train;
 pub mod units;
+mod validate;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
 use crate::engine::EngineSpec;
+use crate::fit::design::Column;
 use crate::game::{Features, GameExt, MatchRules, Start};
 use crate::genome::Genome;
 use crate::seeds::{self, Stream};
@@ -118,6 +119,19 @@ impl Space {
     /// Whether nothing is tuned.
     pub fn is_empty(&self) -> bool {
         self.dims.is_empty()
+    }
+
+    /// The tuned coordinates as the positions fit needs them.
+    pub fn columns(&self) -> Vec<Column> {
+        self.dims
+            .iter()
+            .map(|d| Column {
+                role: d.role,
+                mirror: d.mirror,
+                feature: d.feature,
+                unit: d.unit,
+            })
+            .collect()
     }
 
     /// θ of a genome.

@@ -2,17 +2,18 @@
 //! opponent pool, the hall of fame and themselves ([`Plan::Positions`]); the quiet
 //! positions of those games, labelled with the results, are what the algorithm is told,
 //! and it refits the weights to them (K per role, then Adam with an L2 pull toward the
-//! start). No games are played while fitting.
+//! start). No games are played while fitting. This file is the algorithm's adapter;
+//! the fit itself (samples, labels, design, solver) is the library in `crate::fit`.
 
 use serde::{Deserialize, Serialize};
 
 use super::algorithm::{positive, within, BadParam, Method, PositionSource};
 use super::plan::Plan;
+use crate::fit::design::{Design, Loss};
+use crate::fit::label::Label;
+use crate::fit::samples::Filter;
+use crate::fit::solver::{fit, FitSettings};
 use crate::game::GameRng;
-use crate::texel::design::{Design, Loss};
-use crate::texel::fit::{fit, FitSettings};
-use crate::texel::label::Label;
-use crate::texel::samples::Filter;
 
 /// The experiment's `Texel(steps: .., rate: .., l2: .., ..)`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -6,17 +6,21 @@ use std::collections::HashSet;
 
 use super::algorithm::{Algorithm, Ask, PositionSource};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
+use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
-use super::page::RunState;
-use super::report;
+use super::observer::Observer;
+use super::options::RunOptions;
+use super::report::generations;
+use super::report::page::RunState;
 use super::resolve::Resolved;
-use super::run::{self, Observer, Run, RunOptions, TuneError};
+use super::schedule::{games_in_generation, planned_generations};
+use super::session::Session;
 use super::space::Space;
 use crate::arena::MatchResult;
+use crate::fit::design::Design;
+use crate::fit::samples::Samples;
 use crate::game::Features;
 use crate::seeds::{self, Stream};
-use crate::texel::design::Design;
-use crate::texel::samples::Samples;
 
 /// The checkpoint of a run that has not played yet: the algorithm at the start genome.
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
@@ -31,7 +35,7 @@ pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Che
         algorithm: Algorithm::new(
             &r.exp.algorithm,
             space.encode(&r.start),
-            run::planned_generations(r),
+            planned_generations(r),
         ),
         rows: Vec::new(),
         hall_of_fame: Vec::new(),
@@ -68,14 +72,14 @@ pub fn training_job(
 /// Plays the generations `cp` has not played yet, updating it after each. Returns the
 /// generation it stopped after when `options` asked to stop before the end.
 pub(super) fn train<G: Features>(
-    run: &Run,
+    run: &Session,
     cp: &mut Checkpoint,
     options: &RunOptions,
     obs: &dyn Observer,
 ) -> Result<Option<u32>, TuneError> {
     let r = run.r;
     let remaining: u64 = (cp.completed + 1..=r.exp.generations)
-        .map(|g| run::games_in_generation(r, g))
+        .map(|g| games_in_generation(r, g))
         .sum();
     obs.phase("training", remaining);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
@@ -100,7 +104,7 @@ pub(super) fn train<G: Features>(
                     &|| obs.game(),
                 )?;
                 samples.append(extra);
-                let design = Design::new(&samples, &run.space, &r.start.weights);
+                let design = Design::new(&samples, &run.space.columns(), &r.start.weights);
                 (result, Some(design))
             }
         };
@@ -115,7 +119,7 @@ pub(super) fn train<G: Features>(
         cp.completed = g;
         cp.seconds = run.seconds();
         cp.save(&run.dir)?;
-        report::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
+        generations::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
         if options.stops_after(g) && g < r.exp.generations {
             run.write_page(cp, RunState::Stopped, None)?;
             return Ok(Some(g));
@@ -135,7 +139,7 @@ fn position_source<G: Features>(
     };
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
-        extra.append(&crate::texel::file::read::<G>(path)?);
+        extra.append(&crate::fit::file::read::<G>(path)?);
     }
     Ok(Some((src, extra)))
 }
@@ -143,7 +147,7 @@ fn position_source<G: Features>(
 /// Tells the algorithm what generation `g`'s games say, keeps the hall of fame, and
 /// returns the generation's log row.
 fn learn(
-    run: &Run,
+    run: &Session,
     cp: &mut Checkpoint,
     ask: &Ask,
     job: &Job,

@@ -14,14 +14,14 @@ use super::fitness::{Job, Rival, Round};
 use super::resolve::Resolved;
 use crate::arena::{self, ArenaError, GameRecord, MatchSettings, Openings};
 use crate::dist::{Batch, Units};
+use crate::fit::file::Labelled;
+use crate::fit::label::{Label, Labeler};
+use crate::fit::samples::{Collector, Filter, Samples};
 use crate::game::{Features, Status};
 use crate::genome::Genome;
 use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
 use crate::seeds;
-use crate::texel::file::Labelled;
-use crate::texel::label::{Label, Labeler};
-use crate::texel::samples::{Collector, Filter, Samples};
 
 /// What one pair gave: its pairing, its opening's hash, the two games, the written-down
 /// games of a validation, and the positions kept for Texel with their text.

@@ -4,20 +4,20 @@
 //! Beside it, `summary.json` feeds the index of all runs (`weightforge report`).
 
 mod charts;
-mod finish;
 mod html;
 mod index;
 mod svg;
+mod verdict;
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::checkpoint::GenerationRow;
-use super::experiment::Experiment;
-use super::finish::OpponentValidation;
+use super::validation::{OpponentValidation, VALIDATION_GAMES, VALIDATION_TEXT};
 use crate::record::GameLog;
 use crate::tunables::PAGE_REFRESH_SECS;
+use crate::tune::checkpoint::GenerationRow;
+use crate::tune::experiment::Experiment;
 use html::escape;
 
 pub use index::write_index;
@@ -162,7 +162,7 @@ pub fn render(d: &PageData) -> String {
     body.push_str(&charts::training(d));
     body.push_str(&charts::weights(d));
     match &d.finished {
-        Some(f) => body.push_str(&finish::sections(f)),
+        Some(f) => body.push_str(&verdict::sections(f)),
         None => body.push_str(
             "<h2>Selection and validation</h2><p class=\"muted\">After the last generation.</p>",
         ),
@@ -249,11 +249,8 @@ fn files_and_experiment(d: &PageData) -> String {
     if d.finished.is_some() {
         links.extend([
             ("best.ron", "best genome"),
-            ("validation.txt", "validation (text)"),
-            (
-                super::finish::VALIDATION_GAMES,
-                "validation games (JSON Lines)",
-            ),
+            (VALIDATION_TEXT, "validation (text)"),
+            (VALIDATION_GAMES, "validation games (JSON Lines)"),
         ]);
     }
     let items: Vec<String> = links

@@ -7,7 +7,8 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
-use super::report::{register_font, ReportError, FAMILY, PALETTE};
+use super::error::ReportError;
+use super::style::{register_font, FAMILY, PALETTE};
 
 /// One validation of one algorithm's run.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,9 @@
 //! The fit's data, packed for speed: for each role, the rows expressed in the tuned
 //! coordinates θ (x = unit · feature, so that eval = θ · x + bias, where the bias holds
 //! the untuned weights' part), stored column by column in blocks of
-//! [`BLOCK`] rows so the evaluation and the gradient vectorise over rows.
+//! [`BLOCK`] rows so the evaluation and the gradient vectorise over rows. The
+//! coordinates come as plain data ([`Column`]), so the fit does not depend on who chose
+//! them (the tuner's search space, a benchmark, a test).
 //!
 //! [`Design::loss_grad`] splits the blocks into fixed groups of [`GROUP`] blocks and
 //! sums the groups' results in order, so the figures do not depend on the thread count.
@@ -9,7 +11,6 @@
 use rayon::prelude::*;
 
 use super::samples::Samples;
-use crate::tune::space::Space;
 
 /// Rows per block.
 pub const BLOCK: usize = 64;
@@ -24,6 +25,20 @@ pub enum Loss {
     Mse,
     /// Cross-entropy (log-loss) of sigmoid(K·eval) against the label.
     LogLoss,
+}
+
+/// One θ coordinate as the fit sees it: the feature it weighs, in which role, and the
+/// raw weight one unit of θ stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Column {
+    /// Role index.
+    pub role: usize,
+    /// The other role, when both roles share this weight.
+    pub mirror: Option<usize>,
+    /// Feature index.
+    pub feature: usize,
+    /// Raw weight per unit of θ.
+    pub unit: f64,
 }
 
 /// One role's rows in θ coordinates.
@@ -58,14 +73,14 @@ pub struct Design {
 }
 
 impl RoleDesign {
-    fn new(s: &Samples, role: usize, space: &Space, base: &[Vec<f64>; 2]) -> Self {
-        let touches = |d: &crate::tune::space::Dim| d.role == role || d.mirror == Some(role);
-        let cols: Vec<usize> = (0..space.len())
-            .filter(|&i| touches(&space.dims[i]))
+    fn new(s: &Samples, role: usize, columns: &[Column], base: &[Vec<f64>; 2]) -> Self {
+        let touches = |c: &Column| c.role == role || c.mirror == Some(role);
+        let cols: Vec<usize> = (0..columns.len())
+            .filter(|&i| touches(&columns[i]))
             .collect();
         let mut tuned = vec![false; s.width];
         for &c in &cols {
-            tuned[space.dims[c].feature] = true;
+            tuned[columns[c].feature] = true;
         }
         let rows = s.rows(role);
         let padded = rows.div_ceil(BLOCK) * BLOCK;
@@ -83,8 +98,8 @@ impl RoleDesign {
         for (i, f) in s.features[role].chunks_exact(s.width).enumerate() {
             let (b, k) = (i / BLOCK, i % BLOCK);
             for (j, &c) in d.cols.iter().enumerate() {
-                let dim = &space.dims[c];
-                d.x[(b * w + j) * BLOCK + k] = (dim.unit * f[dim.feature] as f64) as f32;
+                let col = &columns[c];
+                d.x[(b * w + j) * BLOCK + k] = (col.unit * f[col.feature] as f64) as f32;
             }
             let bias: f64 = (0..s.width)
                 .filter(|&k| !tuned[k])
@@ -224,11 +239,12 @@ fn block(d: &RoleDesign, b: usize, t: &[f32], k: f32, loss: Loss, grad: bool, ac
 }
 
 impl Design {
-    /// Packs `s` in the coordinates of `space`; `base` gives the untuned weights.
-    pub fn new(s: &Samples, space: &Space, base: &[Vec<f64>; 2]) -> Self {
+    /// Packs `s` in the coordinates `columns` (θ's order); `base` gives the untuned
+    /// weights.
+    pub fn new(s: &Samples, columns: &[Column], base: &[Vec<f64>; 2]) -> Self {
         Design {
-            roles: [0, 1].map(|r| RoleDesign::new(s, r, space, base)),
-            dims: space.len(),
+            roles: [0, 1].map(|r| RoleDesign::new(s, r, columns, base)),
+            dims: columns.len(),
         }
     }
 

@@ -1,227 +1,21 @@
-//! Reports of a tuning run: `generations.csv` (one row per generation) and charts drawn
-//! from it with plotters, as SVG and PNG: fitness per generation (best, mean, and the
-//! score against each reference) and each tuned weight's trajectory.
-//!
-//! Text is drawn with DejaVu Sans compiled into the binary, so charts render the same on
-//! a machine with no fonts installed.
+//! The charts of a run, drawn with plotters from its generations table as SVG and PNG:
+//! fitness per generation (best, mean, and the score against each reference) and each
+//! tuned weight's trajectory.
 
 use std::path::Path;
-use std::sync::Once;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::checkpoint::GenerationRow;
-
-/// A report that cannot be written, read or drawn.
-#[derive(Debug, thiserror::Error)]
-pub enum ReportError {
-    /// A file cannot be read or written (or a CSV line cannot be understood).
-    #[error("{path}: {source}")]
-    Io {
-        /// The file (and line).
-        path: String,
-        /// What went wrong.
-        source: std::io::Error,
-    },
-    /// A chart cannot be drawn.
-    #[error("drawing {path}: {message}")]
-    Plot {
-        /// The chart.
-        path: String,
-        /// What went wrong.
-        message: String,
-    },
-}
-
-/// The CSV file name in a report folder.
-pub const CSV: &str = "generations.csv";
-
-const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-pub(crate) const FAMILY: &str = "sans-serif";
-
-/// Line colours that stay apart on white (Tableau 20).
-pub(crate) const PALETTE: [RGBColor; 20] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(255, 127, 14),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(127, 127, 127),
-    RGBColor(188, 189, 34),
-    RGBColor(23, 190, 207),
-    RGBColor(174, 199, 232),
-    RGBColor(255, 152, 150),
-    RGBColor(152, 223, 138),
-    RGBColor(255, 187, 120),
-    RGBColor(197, 176, 213),
-    RGBColor(196, 156, 148),
-    RGBColor(247, 182, 210),
-    RGBColor(199, 199, 199),
-    RGBColor(219, 219, 141),
-    RGBColor(158, 218, 229),
-];
+use super::axis;
+use super::error::ReportError;
+use super::generations::{table, Table};
+use super::style::{register_font, FAMILY, PALETTE};
+use crate::tune::checkpoint::GenerationRow;
 
 /// Chart size in pixels, and the width of the legend column at its right.
 const SIZE: (u32, u32) = (1200, 700);
 const LEGEND_WIDTH: u32 = 300;
-
-pub(crate) fn register_font() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        for style in [FontStyle::Normal, FontStyle::Bold] {
-            // The font is compiled in and known to be valid.
-            let _ = plotters::style::register_font(FAMILY, style, FONT);
-        }
-    });
-}
-
-/// A CSV table of numbers with named columns.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    /// Column names.
-    pub columns: Vec<String>,
-    /// Rows of values.
-    pub rows: Vec<Vec<f64>>,
-}
-
-impl Table {
-    fn column(&self, name: &str) -> Option<Vec<f64>> {
-        let i = self.columns.iter().position(|c| c == name)?;
-        Some(self.rows.iter().map(|r| r[i]).collect())
-    }
-
-    fn with_prefix(&self, prefix: &str) -> Vec<(String, Vec<f64>)> {
-        self.columns
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| {
-                c.strip_prefix(prefix)
-                    .map(|name| (name.to_string(), self.rows.iter().map(|r| r[i]).collect()))
-            })
-            .collect()
-    }
-}
-
-/// The rows of a run as a table.
-pub fn table(rows: &[GenerationRow], opponents: &[String], labels: &[String]) -> Table {
-    let mut columns: Vec<String> = [
-        "generation",
-        "games",
-        "seconds",
-        "sigma",
-        "best_fitness",
-        "mean_fitness",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let has_scores = rows.iter().any(|r| !r.opponent_scores.is_empty());
-    if has_scores {
-        columns.extend(opponents.iter().map(|o| format!("score:{o}")));
-    }
-    columns.extend(labels.iter().map(|l| format!("theta:{l}")));
-    columns.extend(labels.iter().map(|l| format!("weight:{l}")));
-    let rows = rows
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.generation as f64,
-                r.games as f64,
-                r.seconds,
-                r.sigma,
-                r.best,
-                r.mean,
-            ];
-            if has_scores {
-                v.extend(
-                    opponents
-                        .iter()
-                        .enumerate()
-                        .map(|(i, _)| r.opponent_scores.get(i).copied().unwrap_or(f64::NAN)),
-                );
-            }
-            v.extend(&r.theta);
-            v.extend(&r.weights);
-            v
-        })
-        .collect();
-    Table { columns, rows }
-}
-
-/// Writes `generations.csv` into `dir` (atomically).
-pub fn write_generations_csv(
-    dir: &Path,
-    rows: &[GenerationRow],
-    opponents: &[String],
-    labels: &[String],
-) -> Result<(), ReportError> {
-    let t = table(rows, opponents, labels);
-    let mut s = t.columns.join(",");
-    s.push('\n');
-    for r in &t.rows {
-        let cells: Vec<String> = r.iter().map(|v| format!("{v}")).collect();
-        s.push_str(&cells.join(","));
-        s.push('\n');
-    }
-    let path = dir.join(CSV);
-    crate::fsutil::write_atomic(&path, s.as_bytes()).map_err(|source| ReportError::Io {
-        path: path.display().to_string(),
-        source,
-    })
-}
-
-/// Reads a `generations.csv`.
-pub fn read_generations_csv(path: &Path) -> Result<Table, ReportError> {
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Io {
-        path: shown.clone(),
-        source,
-    })?;
-    let bad = |line: usize, message: String| ReportError::Io {
-        path: format!("{shown}:{line}"),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, message),
-    };
-    let mut lines = text.lines();
-    let header = lines
-        .next()
-        .ok_or_else(|| bad(1, "empty file; expected a header".into()))?;
-    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
-    for needed in ["generation", "best_fitness", "mean_fitness"] {
-        if !columns.iter().any(|c| c == needed) {
-            return Err(bad(1, format!("no column {needed:?} in the header")));
-        }
-    }
-    let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let cells: Vec<&str> = line.split(',').collect();
-        if cells.len() != columns.len() {
-            return Err(bad(
-                i + 2,
-                format!("{} cells, expected {}", cells.len(), columns.len()),
-            ));
-        }
-        let row = cells
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                c.trim().parse::<f64>().map_err(|_| {
-                    bad(
-                        i + 2,
-                        format!("column {:?}: {c:?} is not a number", columns[k]),
-                    )
-                })
-            })
-            .collect::<Result<Vec<f64>, _>>()?;
-        rows.push(row);
-    }
-    Ok(Table { columns, rows })
-}
 
 /// Draws the charts of a run from its rows.
 pub fn draw_charts(
@@ -326,7 +120,7 @@ fn weights_grid<DB: DrawingBackend>(
     let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
     let panels = root.split_evenly((rows, GRID_COLUMNS));
     let mut roles: Vec<&str> = Vec::new();
-    let (x_min, x_max) = super::axis::x_range(xs);
+    let (x_min, x_max) = axis::x_range(xs);
     for ((name, ys), panel) in series.iter().zip(&panels) {
         let (role, feature) = name.split_once(':').unwrap_or(("", name.as_str()));
         if !roles.contains(&role) {
@@ -334,7 +128,7 @@ fn weights_grid<DB: DrawingBackend>(
         }
         let ri = roles.iter().position(|r| *r == role).unwrap_or(0);
         let color = PALETTE[ri * 2 % PALETTE.len()].to_rgba();
-        let (lo, hi) = super::axis::range(ys.iter().copied());
+        let (lo, hi) = axis::range(ys.iter().copied());
         let mut chart = ChartBuilder::on(panel)
             .caption(
                 if role.is_empty() {
@@ -363,7 +157,7 @@ fn weights_grid<DB: DrawingBackend>(
             .iter()
             .zip(ys)
             .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .map(|(x, y)| (*x, super::axis::clamp(*y)));
+            .map(|(x, y)| (*x, axis::clamp(*y)));
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(|e| e.to_string())?;
@@ -375,7 +169,7 @@ fn weights_grid<DB: DrawingBackend>(
 /// decimals (so that ticks 10.0, 10.05 and 10.1 of a narrow range stay apart).
 fn short_number(y: f64) -> String {
     if y.abs() >= 1e6 || (y != 0.0 && y.abs() < 1e-3) {
-        super::axis::label(y)
+        axis::label(y)
     } else if y.abs() < 1e-9 {
         "0".into()
     } else if y.abs() >= 10_000.0 {
@@ -398,8 +192,8 @@ fn line_chart<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     // Any finite data gets a finite, non-empty range (see `axis`).
-    let (lo, hi) = super::axis::range(series.iter().flat_map(|(_, v)| v.iter().copied()));
-    let (x_min, x_max) = super::axis::x_range(xs);
+    let (lo, hi) = axis::range(series.iter().flat_map(|(_, v)| v.iter().copied()));
+    let (x_min, x_max) = axis::x_range(xs);
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(title, (FAMILY, 24))
         .margin(12)
@@ -413,7 +207,7 @@ fn line_chart<DB: DrawingBackend>(
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc(ylabel)
         .light_line_style(WHITE)
-        .y_label_formatter(&|y| super::axis::label(*y))
+        .y_label_formatter(&|y| axis::label(*y))
         .label_style((FAMILY, 15))
         .axis_desc_style((FAMILY, 17))
         .draw()
@@ -425,7 +219,7 @@ fn line_chart<DB: DrawingBackend>(
             .iter()
             .zip(ys)
             .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .map(|(x, y)| (*x, super::axis::clamp(*y)))
+            .map(|(x, y)| (*x, axis::clamp(*y)))
             .collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
@@ -442,7 +236,7 @@ fn line_chart<DB: DrawingBackend>(
             .draw(&Text::new(name.clone(), (44, y - 8), text.clone()))
             .map_err(|e| e.to_string())?;
     }
-    let skipped = super::axis::skipped(xs, series);
+    let skipped = axis::skipped(xs, series);
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
         let note = format!("{skipped} value{s} not finite: left out");

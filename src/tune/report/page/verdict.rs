@@ -3,8 +3,9 @@
 
 use super::html::{escape, table};
 use super::Finished;
+use crate::tune::report::validation::VALIDATION_GAMES;
 
-/// The finish sections.
+/// The verdict sections: selection, validation, validation games, best genome.
 pub fn sections(f: &Finished) -> String {
     let finalists: Vec<Vec<String>> = f
         .finalists
@@ -93,7 +94,7 @@ fn games(f: &Finished) -> String {
         "<details id=\"validation-games\"><summary>{} validation games (replay one with \
          <code>weightforge replay {} --game N</code>)</summary>{}</details>",
         f.games.len(),
-        super::super::finish::VALIDATION_GAMES,
+        VALIDATION_GAMES,
         table(
             "games",
             &[

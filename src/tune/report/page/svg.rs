@@ -60,14 +60,14 @@ fn tick_step(span: f64, n: f64) -> f64 {
 }
 
 /// The y range: every finite value, band and mark, padded; never empty, finite and
-/// wide enough for its ticks to step (see `tune::axis`).
+/// wide enough for its ticks to step (see `report::axis`).
 fn y_range(c: &Chart) -> (f64, f64) {
     let marks = c.marks.iter().map(|m| m.0);
     let points = c.series.iter().flat_map(|s| {
         let band = s.band.iter().flat_map(|b| [b.1, b.2]);
         s.points.iter().map(|p| p.1).chain(band)
     });
-    crate::tune::axis::range(marks.chain(points))
+    crate::tune::report::axis::range(marks.chain(points))
 }
 
 /// Most ticks an axis draws, whatever the data (a guard: ticks are a few per axis).

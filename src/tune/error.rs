@@ -1,0 +1,50 @@
+//! Why a tuning run could not go on: every failure of the tuner's stages, each wrapping
+//! the typed error of the part that failed.
+
+use super::checkpoint::CheckpointError;
+use super::lock::LockError;
+use super::report::error::ReportError;
+use super::report::page::PageError;
+use crate::arena::ArenaError;
+use crate::dist::DistError;
+use crate::genome::GenomeError;
+
+/// A run that could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// Games could not be set up.
+    #[error(transparent)]
+    Arena(#[from] ArenaError),
+    /// Games could not be played (another process failed).
+    #[error(transparent)]
+    Dist(#[from] DistError),
+    /// A checkpoint could not be read or written.
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// The result genome could not be written.
+    #[error(transparent)]
+    Genome(#[from] GenomeError),
+    /// Another run holds the report folder.
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    /// The log or the charts could not be written.
+    #[error(transparent)]
+    Report(#[from] ReportError),
+    /// The run page could not be written.
+    #[error(transparent)]
+    Page(PageError),
+    /// The validation games could not be written.
+    #[error(transparent)]
+    Record(crate::record::RecordError),
+    /// A position file could not be read.
+    #[error(transparent)]
+    Positions(#[from] crate::fit::file::PositionFileError),
+    /// A report could not be written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+}

@@ -1,0 +1,119 @@
+//! The top of the tuner: a tuning run, start to end. [`evolve`] sets a session up (the
+//! space, the report folder's lock, the checkpoint to resume, checked), trains
+//! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
+//! it the results, log and checkpoint), then finishes: choose the best on fresh openings
+//! ([`super::select`]), validate it on other fresh openings and write genome and charts
+//! ([`super::validate`]), and the run page. Only this module calls the stages.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use super::checkpoint::Checkpoint;
+use super::checkpoint_check;
+use super::error::TuneError;
+use super::lock::{self, RunLock};
+use super::observer::Observer;
+use super::options::RunOptions;
+use super::outcome::{RunEnd, RunSummary};
+use super::report::page::{Finished, RunState};
+use super::report::validation::VALIDATION_GAMES;
+use super::resolve::Resolved;
+use super::select::{finalists, select};
+use super::session::{genome_path, report_dir, write_text, Session};
+use super::space::Space;
+use super::train;
+use super::validate::{best_genome, validate, write_outputs};
+use crate::dist::{Executor, Threads};
+use crate::game::Features;
+
+/// Runs (or resumes) an experiment for game `G`: train, then finish.
+pub fn evolve<G: Features>(
+    r: &Resolved,
+    origin: &str,
+    resume: Option<Checkpoint>,
+    options: &RunOptions,
+    obs: &dyn Observer,
+) -> Result<RunEnd, TuneError> {
+    let started = Instant::now();
+    let space = Space::new::<G>(r);
+    let dir = options.dir.clone().unwrap_or_else(|| report_dir(r));
+    let (_lock, stale) = RunLock::acquire(&dir)?;
+    if let Some(pid) = stale {
+        obs.message(&format!(
+            "{}: took over the lock left by process {pid}, which is no longer running",
+            dir.join(lock::FILE).display()
+        ));
+    }
+    if let Some(cp) = &resume {
+        let path = Checkpoint::path_in(&dir).display().to_string();
+        checkpoint_check::check::<G>(cp, r, &space, &path)?;
+    }
+    let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
+    let threads = Threads::default();
+    let exec: &dyn Executor = options.executor.as_deref().unwrap_or(&threads);
+    checkpoint_check::stamp::<G>(&mut cp);
+    let run = Session {
+        r,
+        origin,
+        genome_path: genome_path::<G>(r, options.dir.as_deref()),
+        dir,
+        names: r.opponents.iter().map(|o| o.name.clone()).collect(),
+        exec,
+        labels: space.dims.iter().map(|d| d.label.clone()).collect(),
+        space,
+        started,
+        prior_seconds: cp.seconds,
+    };
+    write_text(&run.dir.join("experiment.ron"), &r.exp.to_ron())?;
+    if let Some(completed) = train::train::<G>(&run, &mut cp, options, obs)? {
+        return Ok(RunEnd::Interrupted { completed });
+    }
+    let summary = finish::<G>(&run, &cp, obs)?;
+    Ok(RunEnd::Finished(Box::new(summary)))
+}
+
+/// The end of a trained run: chooses, validates and writes the best genome, then the
+/// finished run page.
+fn finish<G: Features>(
+    run: &Session,
+    cp: &Checkpoint,
+    obs: &dyn Observer,
+) -> Result<RunSummary, TuneError> {
+    let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
+    let finalists = finalists(cp, run.r.exp.validation.finalists as usize);
+    let (chosen, sel, scores) = select::<G>(run, &finalists, &seen, obs)?;
+    let mut excluded = seen;
+    excluded.extend(sel.openings.iter().copied());
+    let best_weights = run
+        .space
+        .decode(&finalists[chosen].theta, &run.r.start.weights);
+    let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
+    let games_path = run.dir.join(VALIDATION_GAMES);
+    crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
+    let finalist = &finalists[chosen];
+    let from = (finalist.label.as_str(), finalist.generation);
+    let best = best_genome(run, cp, best_weights, from, &validation);
+    let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
+    let finished = Finished {
+        finalists: finalists
+            .iter()
+            .zip(&scores)
+            .map(|(f, s)| (f.label.clone(), *s))
+            .collect(),
+        chosen,
+        validation: &validation,
+        genome_text: best.to_ron::<G>(),
+        genome_path: genome_path.display().to_string(),
+        games: &val.logs,
+    };
+    run.write_page(cp, RunState::Finished, Some(finished))?;
+    Ok(RunSummary {
+        best,
+        genome_path,
+        report_dir: run.dir.clone(),
+        validation,
+        training_games: cp.games,
+        total_games: cp.games + sel.game_count() + val.game_count(),
+        seconds: run.seconds(),
+    })
+}

@@ -1,0 +1,38 @@
+//! What a tuning run returns: interrupted after some generations, or finished with the
+//! best genome, where it went and how it validated.
+
+use std::path::PathBuf;
+
+use super::report::validation::OpponentValidation;
+use crate::genome::Genome;
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub enum RunEnd {
+    /// Stopped on request after a generation; `--resume` continues it.
+    Interrupted {
+        /// Generations completed.
+        completed: u32,
+    },
+    /// Finished.
+    Finished(Box<RunSummary>),
+}
+
+/// The results of a finished run.
+#[derive(Clone, Debug)]
+pub struct RunSummary {
+    /// The best genome.
+    pub best: Genome,
+    /// Where it was written.
+    pub genome_path: PathBuf,
+    /// The report folder.
+    pub report_dir: PathBuf,
+    /// Validation against each opponent.
+    pub validation: Vec<OpponentValidation>,
+    /// Training games.
+    pub training_games: u64,
+    /// All games, including selection and validation.
+    pub total_games: u64,
+    /// Wall-clock seconds of the whole run (over all sessions).
+    pub seconds: f64,
+}

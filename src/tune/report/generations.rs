@@ -1,0 +1,158 @@
+//! `generations.csv`, the log of a run: one row per generation (games, time, step size,
+//! scores, and each tuned weight in θ and raw), written after every generation and read
+//! back to redraw the charts (`weightforge chart`).
+
+use std::path::Path;
+
+use super::error::ReportError;
+use crate::tune::checkpoint::GenerationRow;
+
+/// The CSV file name in a report folder.
+pub const CSV: &str = "generations.csv";
+
+/// A CSV table of numbers with named columns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// Column names.
+    pub columns: Vec<String>,
+    /// Rows of values.
+    pub rows: Vec<Vec<f64>>,
+}
+
+impl Table {
+    /// The column named `name`, if any.
+    pub(super) fn column(&self, name: &str) -> Option<Vec<f64>> {
+        let i = self.columns.iter().position(|c| c == name)?;
+        Some(self.rows.iter().map(|r| r[i]).collect())
+    }
+
+    /// Every column whose name starts with `prefix`, named by the rest.
+    pub(super) fn with_prefix(&self, prefix: &str) -> Vec<(String, Vec<f64>)> {
+        self.columns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                c.strip_prefix(prefix)
+                    .map(|name| (name.to_string(), self.rows.iter().map(|r| r[i]).collect()))
+            })
+            .collect()
+    }
+}
+
+/// The rows of a run as a table.
+pub fn table(rows: &[GenerationRow], opponents: &[String], labels: &[String]) -> Table {
+    let mut columns: Vec<String> = [
+        "generation",
+        "games",
+        "seconds",
+        "sigma",
+        "best_fitness",
+        "mean_fitness",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let has_scores = rows.iter().any(|r| !r.opponent_scores.is_empty());
+    if has_scores {
+        columns.extend(opponents.iter().map(|o| format!("score:{o}")));
+    }
+    columns.extend(labels.iter().map(|l| format!("theta:{l}")));
+    columns.extend(labels.iter().map(|l| format!("weight:{l}")));
+    let rows = rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.generation as f64,
+                r.games as f64,
+                r.seconds,
+                r.sigma,
+                r.best,
+                r.mean,
+            ];
+            if has_scores {
+                v.extend(
+                    opponents
+                        .iter()
+                        .enumerate()
+                        .map(|(i, _)| r.opponent_scores.get(i).copied().unwrap_or(f64::NAN)),
+                );
+            }
+            v.extend(&r.theta);
+            v.extend(&r.weights);
+            v
+        })
+        .collect();
+    Table { columns, rows }
+}
+
+/// Writes `generations.csv` into `dir` (atomically).
+pub fn write_generations_csv(
+    dir: &Path,
+    rows: &[GenerationRow],
+    opponents: &[String],
+    labels: &[String],
+) -> Result<(), ReportError> {
+    let t = table(rows, opponents, labels);
+    let mut s = t.columns.join(",");
+    s.push('\n');
+    for r in &t.rows {
+        let cells: Vec<String> = r.iter().map(|v| format!("{v}")).collect();
+        s.push_str(&cells.join(","));
+        s.push('\n');
+    }
+    let path = dir.join(CSV);
+    crate::fsutil::write_atomic(&path, s.as_bytes()).map_err(|source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+/// Reads a `generations.csv`.
+pub fn read_generations_csv(path: &Path) -> Result<Table, ReportError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Io {
+        path: shown.clone(),
+        source,
+    })?;
+    let bad = |line: usize, message: String| ReportError::Io {
+        path: format!("{shown}:{line}"),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, message),
+    };
+    let mut lines = text.lines();
+    let header = lines
+        .next()
+        .ok_or_else(|| bad(1, "empty file; expected a header".into()))?;
+    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
+    for needed in ["generation", "best_fitness", "mean_fitness"] {
+        if !columns.iter().any(|c| c == needed) {
+            return Err(bad(1, format!("no column {needed:?} in the header")));
+        }
+    }
+    let mut rows = Vec::new();
+    for (i, line) in lines.enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let cells: Vec<&str> = line.split(',').collect();
+        if cells.len() != columns.len() {
+            return Err(bad(
+                i + 2,
+                format!("{} cells, expected {}", cells.len(), columns.len()),
+            ));
+        }
+        let row = cells
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                c.trim().parse::<f64>().map_err(|_| {
+                    bad(
+                        i + 2,
+                        format!("column {:?}: {c:?} is not a number", columns[k]),
+                    )
+                })
+            })
+            .collect::<Result<Vec<f64>, _>>()?;
+        rows.push(row);
+    }
+    Ok(Table { columns, rows })
+}

@@ -1,0 +1,18 @@
+//! The reports of a tuning run, all in one place: the generations log
+//! ([`generations`], `generations.csv`) and the charts drawn from it ([`charts`], with
+//! [`axis`] ranges that hold for any data and the shared [`style`]), the validation
+//! summary ([`validation`]), the run page and the index of runs ([`page`]), and the
+//! side-by-side comparison of algorithms ([`compare`]). Every writer fails with a
+//! [`error::ReportError`] (the page with its own `PageError`).
+//!
+//! The report is below the tuner's stages: it takes the run's vocabulary (experiment,
+//! generation rows, validation results) and never calls a stage.
+
+pub mod axis;
+pub mod charts;
+pub mod compare;
+pub mod error;
+pub mod generations;
+pub mod page;
+mod style;
+pub mod validation;

@@ -1,0 +1,99 @@
+//! One session of a tuning run (from start or resume to stop or end): what its stages
+//! share ([`Session`]), and where the run writes (the report folder, the best genome,
+//! the run page as it stands).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::checkpoint::Checkpoint;
+use super::error::TuneError;
+use super::report::page::{self, Finished, PageData, RunState};
+use super::resolve::Resolved;
+use super::schedule::{games_in_generation, planned_generations};
+use super::space::Space;
+use crate::dist::Executor;
+use crate::game::Features;
+
+/// What the stages of one session of a run share.
+pub(super) struct Session<'a> {
+    /// The experiment.
+    pub r: &'a Resolved,
+    /// Where it came from.
+    pub origin: &'a str,
+    /// The tuned weights' space.
+    pub space: Space,
+    /// The report folder.
+    pub dir: PathBuf,
+    /// Where the best genome goes.
+    pub genome_path: PathBuf,
+    /// The opponents' names, for logs.
+    pub names: Vec<String>,
+    /// Where the games are played.
+    pub exec: &'a dyn Executor,
+    /// The tuned weights' labels, for logs.
+    pub labels: Vec<String>,
+    /// When this session started.
+    pub started: Instant,
+    /// Wall-clock seconds of the sessions before this one.
+    pub prior_seconds: f64,
+}
+
+impl Session<'_> {
+    /// Wall-clock seconds of the run over all its sessions.
+    pub fn seconds(&self) -> f64 {
+        self.prior_seconds + self.started.elapsed().as_secs_f64()
+    }
+
+    /// Writes the run page (and its summary) as the run stands.
+    pub fn write_page(
+        &self,
+        cp: &Checkpoint,
+        state: RunState,
+        finished: Option<Finished>,
+    ) -> Result<(), TuneError> {
+        let r = self.r;
+        let generations = planned_generations(r);
+        let games: u64 = (1..=generations).map(|g| games_in_generation(r, g)).sum();
+        let data = PageData {
+            exp: &r.exp,
+            origin: self.origin,
+            rows: &cp.rows,
+            names: &self.names,
+            labels: &self.labels,
+            start_weights: self
+                .space
+                .dims
+                .iter()
+                .map(|d| r.start.weights[d.role][d.feature])
+                .collect(),
+            planned_generations: generations,
+            planned_games: r.exp.max_games.map_or(games, |m| games.min(m)),
+            state,
+            finished,
+        };
+        page::write_page(&self.dir, &data).map_err(TuneError::Page)
+    }
+}
+
+/// The report folder of a run.
+pub fn report_dir(r: &Resolved) -> PathBuf {
+    r.exp.output.reports.join(&r.exp.name)
+}
+
+/// Where the best genome goes: `<genomes>/<game>/<name>-best.ron`, or into the report
+/// folder of a run continued elsewhere, so it never writes over another run's genome.
+pub(super) fn genome_path<G: Features>(r: &Resolved, moved_to: Option<&Path>) -> PathBuf {
+    let file = format!("{}-best.ron", r.exp.name);
+    match moved_to {
+        Some(dir) => dir.join(file),
+        None => r.exp.output.genomes.join(G::NAME).join(file),
+    }
+}
+
+/// Writes a report file atomically.
+pub(super) fn write_text(path: &Path, text: &str) -> Result<(), TuneError> {
+    crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|source| TuneError::Io {
+        path: path.display().to_string(),
+        source,
+    })
+}

@@ -1,0 +1,140 @@
+//! Validating the chosen genome and writing it: it plays each opponent at the
+//! opponent's own search settings on openings neither training nor selection used, and
+//! is written (genome file, its copy in the report folder, the validation summary and
+//! the charts) with its provenance: where it came from and what it was measured to be
+//! worth.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use super::checkpoint::Checkpoint;
+use super::error::TuneError;
+use super::fitness::{self, Job, JobResult, Pairing, Round, Weights};
+use super::observer::Observer;
+use super::report::charts;
+use super::report::validation::{self, OpponentValidation, VALIDATION_TEXT};
+use super::session::{write_text, Session};
+use crate::engine::constants::ConstantsFile;
+use crate::engine::EngineSpec;
+use crate::game::Features;
+use crate::genome::{Genome, Provenance, Validation};
+use crate::stats;
+
+/// Plays the chosen weights against each opponent on openings not in `excluded`.
+pub(super) fn validate<G: Features>(
+    run: &Session,
+    best: &Weights,
+    excluded: &HashSet<u64>,
+    obs: &dyn Observer,
+) -> Result<(Vec<OpponentValidation>, JobResult), TuneError> {
+    let r = run.r;
+    let job = Job {
+        round: Round::Validation,
+        candidates: vec![best.clone()],
+        hall_of_fame: Vec::new(),
+        pairings: (0..r.opponents.len())
+            .map(|i| Pairing::at_own_settings(r, 0, i, r.exp.validation.pairs))
+            .collect(),
+    };
+    obs.phase("validation", fitness::job_games(&job));
+    let val = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
+    let validation = r
+        .opponents
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let result = val.totals(i);
+            let elo = stats::pentanomial(&result.ptnml, &result.wdl);
+            OpponentValidation {
+                opponent: o.name.clone(),
+                result,
+                elo,
+            }
+        })
+        .collect();
+    Ok((validation, val))
+}
+
+/// The best genome, with where it came from (the chosen finalist's label and newest
+/// generation) and what it was measured to be worth.
+pub(super) fn best_genome(
+    run: &Session,
+    cp: &Checkpoint,
+    weights: Weights,
+    (label, generation): (&str, u32),
+    validation: &[OpponentValidation],
+) -> Genome {
+    let exp = &run.r.exp;
+    let provenance = Provenance {
+        source: format!("weightforge evolve {}", run.origin),
+        notes: format!(
+            "started from {:?}; tuned roles {:?}; chosen: {}; validation at each opponent's own \
+             search depth, this genome at the same depth, on openings not used in training",
+            exp.start, exp.tune_roles, label
+        ),
+        experiment: Some(run.origin.to_string()),
+        seed: Some(exp.seed),
+        algorithm: Some(exp.algorithm.name().to_string()),
+        generation: Some(generation),
+        games: Some(cp.games),
+        validation: validation
+            .iter()
+            .map(|v| Validation {
+                opponent: v.opponent.clone(),
+                games: v.result.games(),
+                wins: v.result.wdl.wins,
+                draws: v.result.wdl.draws,
+                losses: v.result.wdl.losses,
+                elo: round1(v.elo.elo),
+                elo_95: round1(v.elo.error()),
+                los: round1(100.0 * v.elo.los),
+            })
+            .collect(),
+    };
+    Genome {
+        name: format!("{}-best", exp.name),
+        weights,
+        provenance,
+        ..run.r.start.clone()
+    }
+}
+
+/// Writes the genome, its copy in the report folder, the validation text and the
+/// charts; returns where the genome went.
+pub(super) fn write_outputs<G: Features>(
+    run: &Session,
+    cp: &Checkpoint,
+    best: &Genome,
+    validation: &[OpponentValidation],
+) -> Result<PathBuf, TuneError> {
+    let genome_path = run.genome_path.clone();
+    let text = match &run.r.engine {
+        Some(e) => {
+            let tuned = EngineSpec {
+                values: best.weights[0].clone(),
+                ..(**e).clone()
+            };
+            let file = ConstantsFile::new(G::NAME, &tuned, best.provenance.clone());
+            crate::ronfile::to_string(&file)
+        }
+        None => best.to_ron::<G>(),
+    };
+    match run.r.engine {
+        Some(_) => write_text(&genome_path, &format!("{text}\n"))?,
+        None => best.save::<G>(&genome_path)?,
+    }
+    write_text(&run.dir.join("best.ron"), &text)?;
+    let summary = validation::text(&best.name, validation);
+    write_text(&run.dir.join(VALIDATION_TEXT), &summary)?;
+    charts::draw_charts(&run.dir, &cp.rows, &run.names, &run.labels)?;
+    Ok(genome_path)
+}
+
+/// `x` to one decimal (for the provenance).
+fn round1(x: f64) -> f64 {
+    if x.is_finite() {
+        (x * 10.0).round() / 10.0
+    } else {
+        x
+    }
+}
