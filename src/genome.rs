@@ -25,8 +25,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Role};
-use crate::ronfile::{self, FileError};
 use crate::limits::{self, Count};
+use crate::ronfile::{self, FileError};
 
 /// A genome as written in a file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -374,7 +374,11 @@ fn check_search<G: Game>(
         within(&format!("search.depth.{role}"), d.into(), &limits::DEPTH)?;
         depth[r] = d;
     }
-    within("search.quiescence", search.quiescence.into(), &limits::QUIESCENCE)?;
+    within(
+        "search.quiescence",
+        search.quiescence.into(),
+        &limits::QUIESCENCE,
+    )?;
     if let Some(n) = search.nodes {
         within("search.nodes", n, &limits::NODES)?;
     }
