@@ -25,8 +25,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Features, Role};
+use crate::limits::{self, Count};
 use crate::ronfile::{self, FileError};
-use crate::tunables::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_BITS};
 
 /// A genome as written in a file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -343,11 +343,17 @@ fn check_weights<G: Features>(
     Ok(weights)
 }
 
-/// Each role's search depth, and the other search settings in range.
+/// Each role's search depth, and the other search settings within their
+/// [`limits`].
 fn check_search<G: Features>(
     search: &SearchFile,
     field_err: &FieldErr,
 ) -> Result<[u32; 2], GenomeError> {
+    let within = |field: &str, v: u64, limit: &Count| {
+        limit
+            .check(v)
+            .map_err(|e| field_err(field.to_string(), e.to_string()))
+    };
     let roles = G::ROLES;
     let mut depth = [0u32; 2];
     for role in search.depth.keys() {
@@ -365,36 +371,19 @@ fn check_search<G: Features>(
                 format!("missing the search depth for role {role:?}"),
             )
         })?;
-        if d == 0 || d > MAX_DEPTH {
-            return Err(field_err(
-                format!("search.depth.{role}"),
-                format!("depth {d} is out of range; expected 1 to {MAX_DEPTH}"),
-            ));
-        }
+        within(&format!("search.depth.{role}"), d.into(), &limits::DEPTH)?;
         depth[r] = d;
     }
-    if search.quiescence > MAX_QUIESCENCE {
-        return Err(field_err(
-            "search.quiescence".into(),
-            format!(
-                "{} plies is too many; expected 0 to {MAX_QUIESCENCE}",
-                search.quiescence
-            ),
-        ));
-    }
-    if search.nodes == Some(0) {
-        return Err(field_err(
-            "search.nodes".into(),
-            "a node budget must be at least 1".into(),
-        ));
+    within(
+        "search.quiescence",
+        search.quiescence.into(),
+        &limits::QUIESCENCE,
+    )?;
+    if let Some(n) = search.nodes {
+        within("search.nodes", n, &limits::NODES)?;
     }
     if let Some(bits) = search.tt_bits {
-        if bits > MAX_TT_BITS {
-            return Err(field_err(
-                "search.tt_bits".into(),
-                format!("{bits} is too large; expected at most {MAX_TT_BITS}"),
-            ));
-        }
+        within("search.tt_bits", bits.into(), &limits::TT_BITS)?;
     }
     Ok(depth)
 }

@@ -5,7 +5,7 @@
 //! value, the bound and why, never an allocation failure or a run that never ends.
 //! `docs/limits.md` is the table of [`ALL`]; a test keeps the two in step.
 
-use crate::tunables::MAX_DEPTH;
+use crate::tunables::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_BITS};
 
 /// A bound on a whole number.
 #[derive(Clone, Copy, Debug)]
@@ -170,12 +170,27 @@ pub const OPENING_PLIES: Count = Count {
     max: 1_000,
     why: "longer random openings end the game before the players take over",
 };
-/// Search depth (experiment `opponents[i].depth`, genome `search.depth`, `--depth`).
+/// Search depth (experiment `opponents[i].depth`, genome `search.depth`, `--depth`,
+/// `bench --depths`).
 pub const DEPTH: Count = Count {
-    name: "depth, --depth",
+    name: "opponents[i].depth, search.depth, --depth, --depths",
     min: 1,
     max: MAX_DEPTH as u64,
     why: "the search keeps per-ply tables of this size",
+};
+/// Quiescence plies past the depth (genome `search.quiescence`).
+pub const QUIESCENCE: Count = Count {
+    name: "search.quiescence",
+    min: 0,
+    max: MAX_QUIESCENCE as u64,
+    why: "the search keeps per-ply tables for the depth and these plies",
+};
+/// Transposition table size, as a power of two (genome `search.tt_bits`).
+pub const TT_BITS: Count = Count {
+    name: "search.tt_bits",
+    min: 0,
+    max: MAX_TT_BITS as u64,
+    why: "every player allocates its own table of 2^tt_bits entries",
 };
 /// Node budget per move (experiment `nodes`, `opponents[i].nodes`, genome
 /// `search.nodes`, `match --nodes`).
@@ -191,6 +206,14 @@ pub const MOVE_TIME_MS: Count = Count {
     min: 1,
     max: 3_600_000,
     why: "an hour per move is a typo; zero leaves no time to search one ply",
+};
+/// Plies of a Vampires vs Werewolves game on our server (`vvw server --max-plays`,
+/// `vvw arena --max-plays`).
+pub const MAX_PLAYS: Count = Count {
+    name: "vvw server --max-plays, vvw arena --max-plays",
+    min: 2,
+    max: 100_000,
+    why: "each player needs a ply; a longer game is a typo that would run for days",
 };
 /// `perft --depth`.
 pub const PERFT_DEPTH: Count = Count {
@@ -292,7 +315,7 @@ pub const TEXEL_BLEND: Real = Real {
 pub const TEXEL_LABEL_DEPTH: Count = Count {
     name: "algorithm.label.depth (Texel)",
     min: 1,
-    max: crate::tunables::MAX_DEPTH as u64,
+    max: MAX_DEPTH as u64,
     why: "the search keeps per-ply stacks for at most this many plies",
 };
 
@@ -327,8 +350,11 @@ pub const ALL: &[Count] = &[
     PLY_CAP,
     OPENING_PLIES,
     DEPTH,
+    QUIESCENCE,
+    TT_BITS,
     NODES,
     MOVE_TIME_MS,
+    MAX_PLAYS,
     PERFT_DEPTH,
     GAMES,
     THREADS,

@@ -1,11 +1,16 @@
-//! The raw command-line flags, exactly as typed. Commands turn them into the library's
-//! settings (checked) before doing anything.
+//! The raw command-line flags of every command, exactly as typed (clap's definitions).
+//! Each command checks its flags before doing anything; [`super::resolve`] turns those of
+//! `match`, `tournament` and `vvw` into the library's settings.
 
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use weightforge::games::vampires_werewolves::tcp::server::DEFAULT_PORT;
 use weightforge::registry::GameId;
+use weightforge::tunables::{
+    VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
+};
 
 /// Tune the evaluation weights of board-game AIs by parallel self-play.
 #[derive(Parser, Debug)]
@@ -46,7 +51,7 @@ pub enum Command {
     /// (scripts/compare_algorithms.sh).
     CompareChart(CompareChartArgs),
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
-    Vvw(super::vvw::VvwArgs),
+    Vvw(VvwArgs),
     /// Print the games of a record file move by move, with the board.
     Replay(ReplayArgs),
     /// Write the index page of every run in a reports folder.
@@ -389,4 +394,135 @@ pub struct EngineArgs {
     /// `weight <role>:<feature> <value>` and can be changed with `set`.
     #[arg(long)]
     pub genome: String,
+}
+
+#[derive(Args, Debug)]
+pub struct VvwArgs {
+    #[command(subcommand)]
+    pub command: VvwCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum VvwCommand {
+    /// Connect to a server and play one game with a genome.
+    Client(ClientArgs),
+    /// Serve one game between the next two connections, like the official server.
+    Server(ServerArgs),
+    /// Play a series of games between two client programs (any team's) on our server,
+    /// species swapped each pair, and print the score, the Elo difference and each
+    /// client's protocol faults.
+    Arena(ArenaArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ClientArgs {
+    /// The server's address.
+    pub host: String,
+    /// The server's port.
+    pub port: u16,
+    /// The player: a genome file, a built-in genome name (deepblue2021) or `random`.
+    #[arg(long)]
+    pub genome: String,
+    /// The name sent to the server.
+    #[arg(long, default_value = "weightforge")]
+    pub name: String,
+    /// The server's time limit per move, in seconds; the search uses half of it.
+    #[arg(long, default_value_t = VVW_MOVE_TIME_SECS)]
+    pub move_time: f64,
+    /// Deepest search iteration (default: deepen until the time is up).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Plies of the whole game (the server's MaxPlays).
+    #[arg(long, default_value_t = 200)]
+    pub max_plays: u32,
+    /// Give up after this many seconds without a message from the server (default: wait
+    /// forever).
+    #[arg(long)]
+    pub idle_timeout: Option<f64>,
+    /// Seed of random tie-breaks.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Only the summary, not one line per move.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ServerArgs {
+    /// The map file (the official XML format).
+    #[arg(long)]
+    pub map: String,
+    /// The port (0: any free port; the first line printed names it).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (loopback unless told otherwise).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Seconds a player has to answer an UPD (a late answer skips the ply).
+    #[arg(long, default_value_t = 5.0)]
+    pub move_time: f64,
+    /// Plies of both players together.
+    #[arg(long, default_value_t = 200)]
+    pub max_plays: u32,
+    /// The game clock in whole seconds (0: none).
+    #[arg(long, default_value_t = 300)]
+    pub game_time: u64,
+    /// Seconds between setup and the first UPD.
+    #[arg(long, default_value_t = 5.0)]
+    pub welcome_pause: f64,
+    /// Seconds between the last ply and END.
+    #[arg(long, default_value_t = 4.0)]
+    pub end_pause: f64,
+    /// Give up when a player takes longer than this to connect or send NME (default:
+    /// wait forever, as the official server).
+    #[arg(long)]
+    pub setup_timeout: Option<f64>,
+    /// Seed of the battles' random draws.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Only the first and the last line, not one line per ply.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// Client A's command line; `{host}` and `{port}` are filled in (and `{move_time}`,
+    /// in seconds), e.g. "weightforge vvw client --genome tuned.ron --move-time
+    /// {move_time} {host} {port}".
+    #[arg(long = "a", value_name = "COMMAND")]
+    pub a: String,
+    /// Client B's command line, e.g. "python3 client.py {host} {port}".
+    #[arg(long = "b", value_name = "COMMAND")]
+    pub b: String,
+    /// Games to play (an even number: each map is played twice, species swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: u64,
+    /// Maps, comma-separated, used in turn by pair: `.xml` map files, folders of them,
+    /// `duel` or `random` (a point-symmetric map drawn per pair, the same as
+    /// `match --start random --opening-plies 0` draws with the same seed).
+    #[arg(long, value_delimiter = ',', default_value = "duel,random")]
+    pub maps: Vec<String>,
+    /// Seconds a client has to answer an UPD (the tournament's 2 s); a late answer
+    /// skips the ply and is counted.
+    #[arg(long, default_value_t = VVW_MOVE_TIME_SECS)]
+    pub move_time: f64,
+    /// Plies of both players together.
+    #[arg(long, default_value_t = 200)]
+    pub max_plays: u32,
+    /// The game clock in whole seconds (0: none).
+    #[arg(long, default_value_t = 300)]
+    pub game_time: u64,
+    /// Seconds a started client has to connect and to send NME.
+    #[arg(long, default_value_t = VVW_CONNECT_TIMEOUT_SECS)]
+    pub connect_timeout: f64,
+    /// Seconds between setup and the first UPD.
+    #[arg(long, default_value_t = VVW_ARENA_WELCOME_PAUSE_SECS)]
+    pub welcome_pause: f64,
+    /// Seed of the random maps and the battles' draws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }

@@ -103,7 +103,7 @@ fn choose_move<G: GameEntry>(a: &MoveArgs) -> Result<(G, G::Move)> {
         None => None,
     };
     let pos: G = read_state::<G>(&text, role).with_context(|| format!("{}", a.state.display()))?;
-    super::check_play_flags(a.depth, None, None)?;
+    super::resolve::check_play_flags(a.depth, None, None)?;
     let spec =
         PlayerSpec::resolve::<G>(&a.genome).with_context(|| format!("--genome {}", a.genome))?;
     let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);

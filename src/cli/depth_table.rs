@@ -13,114 +13,76 @@ use rand::SeedableRng;
 use weightforge::eval::Evaluator;
 use weightforge::game::GameEntry;
 use weightforge::game::{Features, GameRng};
+use weightforge::limits;
 use weightforge::player::PlayerSpec;
 use weightforge::search::{SearchLimits, SearchOptions, Searcher};
-use weightforge::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
+use weightforge::tunables::DEFAULT_TT_BITS;
 use weightforge::with_game;
 
 use super::args::BenchArgs;
 
 /// The rows of the table: a name and the techniques on.
-pub fn variants() -> Vec<(&'static str, SearchOptions)> {
+fn variants() -> Vec<(&'static str, SearchOptions)> {
     let all = SearchOptions::default();
     let plain = SearchOptions::plain();
-    let no_ordering = SearchOptions {
-        tt_move: false,
-        tactical_first: false,
-        killers: false,
-        history: false,
-        ..all
+    // `base` with the techniques `set` switches.
+    let with = |base: SearchOptions, set: fn(&mut SearchOptions)| {
+        let mut opts = base;
+        set(&mut opts);
+        opts
     };
     vec![
         ("all on", all),
-        ("TT cut-offs off", SearchOptions { tt: false, ..all }),
-        (
-            "TT move off",
-            SearchOptions {
-                tt_move: false,
-                ..all
-            },
-        ),
+        ("TT cut-offs off", with(all, |o| o.tt = false)),
+        ("TT move off", with(all, |o| o.tt_move = false)),
         (
             "TT off (cut-offs and move)",
-            SearchOptions {
-                tt: false,
-                tt_move: false,
-                ..all
-            },
+            with(all, |o| (o.tt, o.tt_move) = (false, false)),
         ),
-        (
-            "pushes first off",
-            SearchOptions {
-                tactical_first: false,
-                ..all
-            },
-        ),
-        (
-            "killers off",
-            SearchOptions {
-                killers: false,
-                ..all
-            },
-        ),
-        (
-            "history off",
-            SearchOptions {
-                history: false,
-                ..all
-            },
-        ),
+        ("pushes first off", with(all, |o| o.tactical_first = false)),
+        ("killers off", with(all, |o| o.killers = false)),
+        ("history off", with(all, |o| o.history = false)),
         (
             "ordering off (TT move, pushes, killers, history)",
-            no_ordering,
+            with(all, |o| {
+                (o.tt_move, o.tactical_first) = (false, false);
+                (o.killers, o.history) = (false, false);
+            }),
         ),
         (
             "iterative deepening off",
-            SearchOptions {
-                iterative_deepening: false,
-                ..all
-            },
+            with(all, |o| o.iterative_deepening = false),
         ),
         ("all off (plain alpha-beta)", plain),
         (
             "TT alone (cut-offs and move)",
-            SearchOptions {
-                tt: true,
-                tt_move: true,
-                ..plain
-            },
+            with(plain, |o| (o.tt, o.tt_move) = (true, true)),
         ),
         (
             "ordering alone (pushes, killers, history)",
-            SearchOptions {
-                tactical_first: true,
-                killers: true,
-                history: true,
-                ..plain
-            },
+            with(plain, |o| {
+                (o.tactical_first, o.killers, o.history) = (true, true, true);
+            }),
         ),
         (
             "iterative deepening alone",
-            SearchOptions {
-                iterative_deepening: true,
-                ..plain
-            },
+            with(plain, |o| o.iterative_deepening = true),
         ),
     ]
 }
 
 /// One measured search.
-pub struct Cell {
+struct Cell {
     /// Nodes visited.
-    pub nodes: u64,
+    nodes: u64,
     /// Wall-clock seconds.
-    pub seconds: f64,
+    seconds: f64,
     /// The score found.
-    pub score: i32,
+    score: i32,
 }
 
 /// Searches `root` to `depth` with `opts` from empty tables.
-pub fn measure<G: Features>(
+fn measure<G: Features>(
     root: &G,
     weights: &[f64],
     opts: SearchOptions,
@@ -148,8 +110,14 @@ pub fn run(a: &BenchArgs) -> Result<()> {
 }
 
 fn table<G: GameEntry>(a: &BenchArgs) -> Result<()> {
-    if a.depths.is_empty() || a.depths.iter().any(|&d| d == 0 || d > MAX_DEPTH) {
-        bail!("--depths: give depths from 1 to {MAX_DEPTH}, e.g. --depths 4,5");
+    if a.depths.is_empty() {
+        bail!(
+            "--depths: give depths from 1 to {}, e.g. --depths 4,5",
+            limits::DEPTH.max
+        );
+    }
+    for &d in &a.depths {
+        super::check_flag("--depths", d.into(), &limits::DEPTH)?;
     }
     let genome_name = match &a.genome {
         Some(g) => g.clone(),

@@ -10,8 +10,10 @@ mod depth_table;
 mod engine;
 mod play;
 mod positions;
+mod print;
 mod progress;
 mod replay;
+mod resolve;
 mod tournament;
 mod tune;
 mod vvw;
@@ -72,34 +74,6 @@ pub fn run() -> Result<()> {
 /// bound and why.
 fn check_flag(flag: &str, v: u64, limit: &limits::Count) -> Result<()> {
     limit.check(v).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
-}
-
-/// Checks the optional flags every command that plays games shares.
-fn check_play_flags(depth: Option<u32>, ply_cap: Option<u32>, plies: Option<u32>) -> Result<()> {
-    if let Some(d) = depth {
-        check_flag("--depth", d.into(), &limits::DEPTH)?;
-    }
-    if let Some(c) = ply_cap {
-        check_flag("--ply-cap", c.into(), &limits::PLY_CAP)?;
-    }
-    if let Some(p) = plies {
-        check_flag("--opening-plies", p.into(), &limits::OPENING_PLIES)?;
-    }
-    Ok(())
-}
-
-/// Checks `--nodes` and `--move-time` of the commands that play matches.
-fn check_budget_flags(nodes: Option<u64>, move_time: Option<u64>) -> Result<()> {
-    if let Some(n) = nodes {
-        check_flag("--nodes", n, &limits::NODES)?;
-    }
-    if let Some(t) = move_time {
-        check_flag("--move-time", t, &limits::MOVE_TIME_MS)?;
-    }
-    if nodes.is_some() && move_time.is_some() {
-        anyhow::bail!("--nodes and --move-time: give one budget per move, not both");
-    }
-    Ok(())
 }
 
 /// The error for a game name nobody knows.

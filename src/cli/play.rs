@@ -3,22 +3,19 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use rand::SeedableRng;
 use weightforge::arena::{self, MatchSettings};
 use weightforge::dist::Executor;
-use weightforge::game::GameEntry;
-use weightforge::game::{Features, GameExt, GameRng};
+use weightforge::game::{Features, GameEntry, GameExt, GameRng};
 use weightforge::match_units::MatchContext;
-use weightforge::player::PlayerSpec;
 use weightforge::registry::GameId;
 use weightforge::sequential::{self, MatchPlan};
-use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
 use weightforge::{record, stats};
 
 use super::args::{MatchArgs, MovesArgs, MovesFormat, PerftArgs};
-use super::{course, progress};
+use super::{course, print, progress, resolve};
 
 /// `weightforge games`
 pub fn games() -> Result<()> {
@@ -166,141 +163,54 @@ pub fn run_match(a: MatchArgs, exec: &dyn Executor) -> Result<()> {
 #[cfg(feature = "mpi")]
 pub fn serve_match(a: MatchArgs) -> Result<()> {
     with_game!(a.game, G => {
-        let (pa, pb) = match_players::<G>(&a)?;
-        let ctx = MatchContext::<G>::new(pa, pb, match_settings::<G>(&a))?;
+        let m = resolve::match_flags::<G>(&a)?;
+        let ctx = MatchContext::<G>::new(m.a, m.b, m.series.settings)?;
         weightforge::dist::mpi::serve::<weightforge::match_units::PairsBatch<G>>(&ctx)?;
         Ok(())
     })
 }
 
 fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
-    if a.games == 0 {
-        bail!("--games must be at least 2 (one pair)");
-    }
-    if a.games % 2 != 0 {
-        bail!("--games must be even: each opening is played twice with the roles swapped");
-    }
-    super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
-    super::check_play_flags(a.depth, a.ply_cap, a.opening_plies)?;
-    super::check_budget_flags(a.nodes, a.move_time)?;
-    let sprt = a
-        .sprt
-        .as_deref()
-        .map(weightforge::sprt::SprtSpec::parse)
-        .transpose()
-        .map_err(|e| anyhow::anyhow!("--sprt: {e}"))?;
-    let (pa, pb) = match_players::<G>(a)?;
-    let settings = match_settings::<G>(a);
-    let plan = MatchPlan {
-        pairs: a.games / 2,
+    let resolve::Match {
+        a: pa,
+        b: pb,
+        series,
         sprt,
-        record: a.record.is_some(),
+    } = resolve::match_flags::<G>(a)?;
+    let settings = series.settings;
+    let plan = MatchPlan {
+        pairs: series.games / 2,
+        sprt,
+        record: series.record.is_some(),
     };
-    let bar = progress::games_bar(a.games, a.quiet);
+    let bar = progress::games_bar(series.games, series.quiet);
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
     let t0 = Instant::now();
     let ctx = MatchContext::<G>::new(pa.clone(), pb.clone(), settings.clone())?;
-    let out = sequential::play_match(exec, &ctx, a.seed, &plan, &|| bar.inc(1))?;
+    let out = sequential::play_match(exec, &ctx, series.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
-    print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &out.result, secs);
+    print_match::<G>(
+        series.seed,
+        &settings,
+        (&pa.name(), &pb.name()),
+        &out.result,
+        secs,
+    );
     if let Some(sprt) = &plan.sprt {
         println!("{}", sprt.line(&out.result.ptnml));
     }
-    if let Some(path) = &a.record {
+    if let Some(path) = &series.record {
         record::write(path, &out.logs)?;
         eprintln!("{} games written to {}", out.logs.len(), path.display());
     }
     Ok(())
 }
 
-/// Players A and B of a match; with `--same-search` A searches with B's depths.
-fn match_players<G: Features>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
-    let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
-    let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
-    if !a.same_search {
-        return Ok((pa, pb));
-    }
-    match (&pa, &pb) {
-        (PlayerSpec::Genome(ga), PlayerSpec::Genome(gb)) => {
-            let same = PlayerSpec::Genome(std::sync::Arc::new(weightforge::genome::Genome {
-                depth: gb.depth,
-                nodes: gb.nodes,
-                ..(**ga).clone()
-            }));
-            Ok((same, pb))
-        }
-        _ => bail!("--same-search needs two genomes (a built-in random player does not search)"),
-    }
-}
-
-/// The match settings the flags ask for, on the game's defaults.
-fn match_settings<G: Features>(a: &MatchArgs) -> MatchSettings {
-    let mut settings =
-        MatchSettings::defaults::<G>(a.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES));
-    if let Some(cap) = a.ply_cap {
-        settings.ply_cap = cap;
-    }
-    if !a.starts.is_empty() {
-        settings.starts = a.starts.clone();
-    }
-    settings.depth = a.depth;
-    settings.nodes = a.nodes;
-    settings.move_time_ms = a.move_time;
-    settings.adjudicate = a.adjudicate;
-    settings
-}
-
-/// `Search: 20000 nodes per move ...` when the match sets a node budget or a move time.
-pub(super) fn budget_line(settings: &MatchSettings) -> Option<String> {
-    let upto = settings
-        .depth
-        .map_or(String::new(), |d| format!(" up to depth {d}"));
-    if let Some(n) = settings.nodes {
-        return Some(format!(
-            "Search: {n} nodes per move, deepening{upto} (deterministic)"
-        ));
-    }
-    settings.move_time_ms.map(|t| {
-        format!("Search: {t} ms per move, deepening{upto} (not deterministic: results vary from run to run)")
-    })
-}
-
-/// Prints W/D/L by role, the score and the speed: the lines every series of games shows
-/// (`match`, `vvw arena`).
-pub(super) fn print_score(
-    roles: &[&str],
-    (na, nb): (&str, &str),
-    result: &arena::MatchResult,
-    secs: f64,
-) {
-    for (role, w) in roles.iter().zip(&result.by_role) {
-        println!(
-            "  A as {role}: {} wins, {} draws, {} losses",
-            w.wins, w.draws, w.losses
-        );
-    }
-    let w = &result.wdl;
-    println!(
-        "Score of {na} vs {nb}: {} - {} - {} [{:.3}] {}",
-        w.wins,
-        w.losses,
-        w.draws,
-        w.score(),
-        result.games()
-    );
-    println!(
-        "Average game length: {:.1} plies; {:.1} s wall clock, {:.1} games/s",
-        result.plies as f64 / result.games().max(1) as f64,
-        secs,
-        result.games() as f64 / secs.max(1e-9)
-    );
-}
-
 /// Prints a match's result: the settings, W/D/L by role, the score, the speed, the
 /// pentanomial counts and the Elo difference.
 fn print_match<G: Features>(
-    a: &MatchArgs,
+    seed: u64,
     settings: &MatchSettings,
     (na, nb): (&str, &str),
     result: &arena::MatchResult,
@@ -311,7 +221,7 @@ fn print_match<G: Features>(
         result.games(),
         result.ptnml.pairs(),
         G::NAME,
-        a.seed,
+        seed,
         settings.opening_plies,
         settings.ply_cap,
         if settings.adjudicate {
@@ -320,10 +230,10 @@ fn print_match<G: Features>(
             ""
         }
     );
-    if let Some(line) = budget_line(settings) {
+    if let Some(line) = print::budget_line(settings) {
         println!("{line}");
     }
-    print_score(&G::ROLES, (na, nb), result, secs);
+    print::score(&G::ROLES, (na, nb), result, secs);
     if let Some(line) = arena::faults_line(["A", "B"], &result.faults) {
         println!("{line}");
     }

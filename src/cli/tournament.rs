@@ -3,13 +3,13 @@
 
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use weightforge::game::Features;
-use weightforge::tournament::{self, TournamentSettings};
+use weightforge::tournament;
 use weightforge::with_game;
 
 use super::args::TournamentArgs;
-use super::progress;
+use super::{print, progress, resolve};
 
 /// `weightforge tournament`
 pub fn tournament(a: TournamentArgs) -> Result<()> {
@@ -17,28 +17,14 @@ pub fn tournament(a: TournamentArgs) -> Result<()> {
 }
 
 fn tournament_for<G: Features>(a: &TournamentArgs) -> Result<()> {
-    if a.games == 0 {
-        bail!("--games must be at least 1 (games per ordered pair of players)");
-    }
-    super::check_flag("--games", a.games, &weightforge::limits::GAMES)?;
-    super::check_play_flags(None, a.ply_cap, a.opening_plies)?;
-    super::check_budget_flags(a.nodes, a.move_time)?;
-    let players = tournament::resolve_players::<G>(&a.players)?;
-    let mut settings = TournamentSettings::defaults::<G>(a.games, a.seed);
-    if let Some(plies) = a.opening_plies {
-        settings.openings.opening_plies = plies;
-    }
-    if let Some(cap) = a.ply_cap {
-        settings.openings.ply_cap = cap;
-    }
-    settings.openings.nodes = a.nodes;
-    settings.openings.move_time_ms = a.move_time;
-    let total = players.len() as u64 * players.len() as u64 * a.games;
-    let bar = progress::games_bar(total, a.quiet);
+    let t = resolve::tournament_flags::<G>(a)?;
+    let (players, settings) = (&t.players, &t.settings);
+    let total = players.len() as u64 * players.len() as u64 * settings.games;
+    let bar = progress::games_bar(total, t.quiet);
     bar.set_prefix(format!("{} players ", players.len()));
     let t0 = Instant::now();
     let (rows, logs) =
-        tournament::run_logged::<G>(&players, &settings, a.record.is_some(), &|| bar.inc(1))?;
+        tournament::run_logged::<G>(players, settings, t.record.is_some(), &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
 
@@ -47,14 +33,14 @@ fn tournament_for<G: Features>(a: &TournamentArgs) -> Result<()> {
          {} opening plies, ply cap {}; P1 plays {}, P2 plays {}",
         G::NAME,
         players.len(),
-        a.games,
-        a.seed,
+        settings.games,
+        settings.seed,
         settings.openings.opening_plies,
         settings.openings.ply_cap,
         G::ROLES[0],
         G::ROLES[1]
     );
-    if let Some(line) = super::play::budget_line(&settings.openings) {
+    if let Some(line) = print::budget_line(&settings.openings) {
         println!("{line}");
     }
     print!("{}", tournament::to_table(&rows));
@@ -65,11 +51,11 @@ fn tournament_for<G: Features>(a: &TournamentArgs) -> Result<()> {
         "{total} games in {secs:.1} s wall clock ({:.1} games/s)",
         total as f64 / secs.max(1e-9)
     );
-    if let Some(path) = &a.record {
+    if let Some(path) = &t.record {
         weightforge::record::write(path, &logs)?;
         eprintln!("{} games written to {}", logs.len(), path.display());
     }
-    if let Some(path) = &a.csv {
+    if let Some(path) = &t.csv {
         weightforge::fsutil::write_atomic(path, tournament::to_csv(&rows).as_bytes())
             .with_context(|| format!("writing --csv {}", path.display()))?;
     }

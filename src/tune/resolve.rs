@@ -7,9 +7,9 @@ use std::sync::Arc;
 use crate::engine::EngineSpec;
 use crate::game::Features;
 use crate::genome::Genome;
+use crate::limits;
 use crate::player::PlayerSpec;
 use crate::ronfile::FileError;
-use crate::tunables::MAX_DEPTH;
 
 /// An experiment checked against its game: players loaded, roles and features resolved.
 #[derive(Clone, Debug)]
@@ -331,9 +331,9 @@ impl Checker<'_> {
             let Some(r) = G::ROLES.iter().position(|x| x == role) else {
                 return Err(self.err(&field, format!("{} has no role {role:?}", G::NAME)));
             };
-            if *d == 0 || *d > MAX_DEPTH {
-                return Err(self.err(&field, format!("{d}: expected 1 to {MAX_DEPTH}")));
-            }
+            limits::DEPTH
+                .check((*d).into())
+                .map_err(|e| self.err(&field, e.to_string()))?;
             depth[r] = *d;
         }
         if o.nodes == Some(0) {
