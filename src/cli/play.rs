@@ -5,13 +5,15 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
-use weightforge::arena::{self, MatchSettings};
 use weightforge::dist::Executor;
 use weightforge::game::{Game, GameExt, GameRng};
-use weightforge::match_units::MatchContext;
+use weightforge::matches::batches::{self, MatchPlan};
+use weightforge::matches::pairs_batch::MatchContext;
+use weightforge::matches::result::MatchResult;
+use weightforge::matches::settings::MatchSettings;
+use weightforge::played_game::faults_line;
 use weightforge::player::PlayerSpec;
 use weightforge::registry::{GameEntry, GameId};
-use weightforge::sequential::{self, MatchPlan};
 use weightforge::tunables::DEFAULT_OPENING_PLIES;
 use weightforge::with_game;
 use weightforge::{record, stats};
@@ -167,7 +169,7 @@ pub fn serve_match(a: MatchArgs) -> Result<()> {
     with_game!(a.game, G => {
         let (pa, pb) = match_players::<G>(&a)?;
         let ctx = MatchContext::<G>::new(pa, pb, match_settings::<G>(&a))?;
-        weightforge::dist::mpi::serve::<weightforge::match_units::PairsBatch<G>>(&ctx)?;
+        weightforge::dist::mpi::serve::<weightforge::matches::pairs_batch::PairsBatch<G>>(&ctx)?;
         Ok(())
     })
 }
@@ -199,7 +201,7 @@ fn match_for<G: Game>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
     let t0 = Instant::now();
     let ctx = MatchContext::<G>::new(pa.clone(), pb.clone(), settings.clone())?;
-    let out = sequential::play_match(exec, &ctx, a.seed, &plan, &|| bar.inc(1))?;
+    let out = batches::play_match(exec, &ctx, a.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     print_match::<G>(a, &settings, (&pa.name(), &pb.name()), &out.result, secs);
@@ -267,12 +269,7 @@ pub(super) fn budget_line(settings: &MatchSettings) -> Option<String> {
 
 /// Prints W/D/L by role, the score and the speed: the lines every series of games shows
 /// (`match`, `vvw arena`).
-pub(super) fn print_score(
-    roles: &[&str],
-    (na, nb): (&str, &str),
-    result: &arena::MatchResult,
-    secs: f64,
-) {
+pub(super) fn print_score(roles: &[&str], (na, nb): (&str, &str), result: &MatchResult, secs: f64) {
     for (role, w) in roles.iter().zip(&result.by_role) {
         println!(
             "  A as {role}: {} wins, {} draws, {} losses",
@@ -302,7 +299,7 @@ fn print_match<G: Game>(
     a: &MatchArgs,
     settings: &MatchSettings,
     (na, nb): (&str, &str),
-    result: &arena::MatchResult,
+    result: &MatchResult,
     secs: f64,
 ) {
     println!(
@@ -323,7 +320,7 @@ fn print_match<G: Game>(
         println!("{line}");
     }
     print_score(&G::ROLES, (na, nb), result, secs);
-    if let Some(line) = arena::faults_line(["A", "B"], &result.faults) {
+    if let Some(line) = faults_line(["A", "B"], &result.faults) {
         println!("{line}");
     }
     let lines = stats::paired_lines(&result.wdl, &result.ptnml);

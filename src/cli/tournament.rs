@@ -38,7 +38,7 @@ fn tournament_for<G: Game>(a: &TournamentArgs) -> Result<()> {
     bar.set_prefix(format!("{} players ", players.len()));
     let t0 = Instant::now();
     let (rows, logs) =
-        tournament::run_logged::<G>(&players, &settings, a.record.is_some(), &|| bar.inc(1))?;
+        tournament::run::<G>(&players, &settings, a.record.is_some(), &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
 

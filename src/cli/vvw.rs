@@ -9,15 +9,13 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use weightforge::game::{Game, Status};
 use weightforge::games::vampires_werewolves::notation::grid_text;
-use weightforge::games::vampires_werewolves::tcp::client::{
-    self as vvw_client, Answer, ClientConfig,
-};
-use weightforge::games::vampires_werewolves::tcp::server::{
-    self as vvw_server, EndReason, Forfeit, PlyRecord, ServerConfig,
-};
 use weightforge::games::vampires_werewolves::{Grid, Kind, Map, VvwPosition};
 use weightforge::player::PlayerSpec;
 use weightforge::tunables::VVW_MOVE_TIME_SECS;
+use weightforge::vvw_tcp::client::{self as vvw_client, Answer, ClientConfig};
+use weightforge::vvw_tcp::server::{
+    self as vvw_server, EndReason, Forfeit, PlyRecord, ServerConfig,
+};
 
 #[derive(Args, Debug)]
 pub struct VvwArgs {

@@ -5,17 +5,17 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use weightforge::arena::FaultCounts;
 use weightforge::game::Game;
-use weightforge::games::vampires_werewolves::tcp::arena::{self, MapSource, SeriesResult};
-use weightforge::games::vampires_werewolves::tcp::launch::{ClientTemplate, LaunchConfig};
-use weightforge::games::vampires_werewolves::tcp::server::ServerConfig;
 use weightforge::games::vampires_werewolves::VvwPosition;
+use weightforge::played_game::FaultCounts;
 use weightforge::stats;
 use weightforge::tunables::{
     VVW_ARENA_EXIT_GRACE_SECS, VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS,
     VVW_MOVE_TIME_SECS,
 };
+use weightforge::vvw_tcp::launch::{ClientTemplate, LaunchConfig};
+use weightforge::vvw_tcp::series::{self, MapSource, SeriesResult};
+use weightforge::vvw_tcp::server::ServerConfig;
 
 use super::progress;
 use super::vvw::seconds;
@@ -100,7 +100,7 @@ pub fn arena(a: ArenaArgs) -> Result<()> {
     bar.set_prefix("vvw arena ");
     let t0 = Instant::now();
     let [ca, cb] = &clients;
-    let out = arena::run_series([ca, cb], &maps, &config, a.seed, a.games / 2, &|| {
+    let out = series::run_series([ca, cb], &maps, &config, a.seed, a.games / 2, &|| {
         bar.inc(1)
     })?;
     bar.finish_and_clear();

@@ -11,11 +11,11 @@ use super::fitness::{self, Job, JobResult, Pairing, Rival, Round, Weights};
 use super::page::{Finished, RunState};
 use super::report;
 use super::run::{write_text, Observer, Run, RunSummary, TuneError};
-use crate::arena::MatchResult;
 use crate::engine::constants::ConstantsFile;
 use crate::engine::EngineSpec;
 use crate::game::Game;
 use crate::genome::{Genome, Provenance, Validation};
+use crate::matches::result::MatchResult;
 use crate::stats::{self, EloEstimate};
 
 /// The validation games' record file in a report folder.

@@ -17,10 +17,10 @@ use super::report::ReportError;
 use super::resolve::Resolved;
 use super::space::Space;
 use super::train;
-use crate::arena::ArenaError;
 use crate::dist::{DistError, Executor, Threads};
 use crate::game::Game;
 use crate::genome::{Genome, GenomeError};
+use crate::played_game::SetupError;
 
 pub use super::train::training_job;
 
@@ -29,7 +29,7 @@ pub use super::train::training_job;
 pub enum TuneError {
     /// Games could not be set up.
     #[error(transparent)]
-    Arena(#[from] ArenaError),
+    Setup(#[from] SetupError),
     /// Games could not be played (another process failed).
     #[error(transparent)]
     Dist(#[from] DistError),

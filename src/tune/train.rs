@@ -12,9 +12,9 @@ use super::report;
 use super::resolve::Resolved;
 use super::run::{self, Observer, Run, RunOptions, TuneError};
 use super::space::Space;
-use crate::arena::MatchResult;
 use crate::game::Game;
-use crate::seeds::{self, Stream};
+use crate::matches::result::MatchResult;
+use crate::seeds;
 use crate::texel::design::Design;
 use crate::texel::samples::Samples;
 
@@ -50,7 +50,7 @@ pub fn training_job(
     hall_of_fame: &[Vec<f64>],
     g: u32,
 ) -> (Ask, Job) {
-    let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, g as u64]);
+    let mut rng = seeds::tuner_generation(r.exp.seed, g);
     let ask = algorithm.ask(&mut rng);
     let decode = |t: &Vec<f64>| space.decode(t, &r.start.weights);
     let candidates: Vec<Weights> = ask.candidates.iter().map(decode).collect();

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use super::protocol::{parse_request, Request, VERSION};
+use crate::engine::protocol::{parse_request, Request, VERSION};
 use crate::game::{Game, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
 use crate::player::{Agent, PlayerSpec};
