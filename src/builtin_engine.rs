@@ -3,6 +3,9 @@
 //! weights are declared as `weight <role>:<feature> <value>` and can be `set`. All its
 //! randomness comes from the `newgame` seed; it searches the genome's depth (or `go
 //! depth N`) and ignores `movetime`.
+//!
+//! It sits beside [`crate::engine`], not in it: it seats a [`crate::player::Agent`],
+//! and the players sit above the engine side that referees outside programs.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
