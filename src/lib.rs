@@ -4,8 +4,8 @@
 //! Start at [`game::Game`], the contract every game implements, and [`registry`], the
 //! list of the games.
 
-pub mod arena;
 pub mod bench;
+pub mod builtin_engine;
 pub mod builtins;
 pub mod dist;
 pub mod engine;
@@ -16,18 +16,19 @@ pub mod game;
 pub mod games;
 pub mod genome;
 pub mod limits;
-pub mod match_units;
+pub mod matches;
+pub mod played_game;
 pub mod player;
 pub mod record;
 pub mod registry;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;
-pub mod sequential;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
 pub mod tunables;
 pub mod tune;
+pub mod vvw_tcp;
 
 pub use registry::GAME_NAMES;

@@ -9,12 +9,12 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
-use crate::arena::FaultKind;
 use crate::engine::agent::EngineAgent;
 use crate::engine::{EngineError, EngineSpec};
 use crate::eval::Evaluator;
 use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
+use crate::played_game::PlayerFault;
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 
@@ -51,16 +51,6 @@ impl SearchBudget {
             None => own,
         }
     }
-}
-
-/// A player that lost a game off the board: what it did, and the details for a log.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}: {detail}", kind.words())]
-pub struct PlayerFault {
-    /// The kind, for the results table.
-    pub kind: FaultKind,
-    /// What happened (the line received, the time taken, the exit status).
-    pub detail: String,
 }
 
 /// A player, before it is seated at a board.

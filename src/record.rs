@@ -11,8 +11,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{EndReason, GameEnd, Observer};
 use crate::game::{Game, Role, Status};
+use crate::played_game::{EndReason, GameEnd, Observer};
 
 /// One game, as written to a record file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,10 @@
 //! Seed derivation: every random stream of a run is seeded from a tuple such as
 //! (run seed, generation, candidate, opponent, game index), never from a generator
 //! shared between threads, so results do not depend on scheduling or thread count.
+//!
+//! The tuples are built here only, one named function per purpose (a match's openings
+//! and games, a tournament's games, a tuning run's rounds, samples and mutations), so
+//! that no two purposes share a stream by accident and a tuple's layout is written once.
 
 use rand::SeedableRng;
 
@@ -9,7 +13,7 @@ use crate::game::GameRng;
 /// Domain tags keep streams for different purposes apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u64)]
-pub enum Stream {
+enum Stream {
     /// Random openings of matches.
     Opening = 1,
     /// In-game randomness (tie-breaks, chance outcomes).
@@ -29,7 +33,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// A 64-bit seed from a stream tag and a tuple of integers.
-pub fn derive(stream: Stream, parts: &[u64]) -> u64 {
+fn derive(stream: Stream, parts: &[u64]) -> u64 {
     let mut h = mix(0x9E37_79B9_7F4A_7C15 ^ stream as u64);
     for &p in parts {
         h = mix(h ^ mix(p.wrapping_add(0x9E37_79B9_7F4A_7C15)));
@@ -38,8 +42,148 @@ pub fn derive(stream: Stream, parts: &[u64]) -> u64 {
 }
 
 /// A generator for the given stream and tuple.
-pub fn rng(stream: Stream, parts: &[u64]) -> GameRng {
+fn rng(stream: Stream, parts: &[u64]) -> GameRng {
     GameRng::seed_from_u64(derive(stream, parts))
+}
+
+/// The tuple one game's generator (tie-breaks, chance outcomes) is derived from; a
+/// game record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSeed(Vec<u64>);
+
+impl GameSeed {
+    /// The game's generator.
+    pub fn rng(&self) -> GameRng {
+        rng(Stream::Game, &self.0)
+    }
+
+    /// The tuple, as a game record writes it.
+    pub fn into_parts(self) -> Vec<u64> {
+        self.0
+    }
+}
+
+/// The tuple a pair of games (one opening, roles swapped) is derived from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairSeed(Vec<u64>);
+
+impl PairSeed {
+    /// Game `j` of the pair (A in role `j`): the pair's tuple and `j`.
+    pub fn game(&self, j: usize) -> GameSeed {
+        let mut parts = self.0.clone();
+        parts.push(j as u64);
+        GameSeed(parts)
+    }
+
+    /// Texel's detours from the positions kept in the pair's games.
+    pub fn detours(&self) -> GameRng {
+        rng(Stream::Detours, &self.0)
+    }
+}
+
+/// Opening `i` of a match or tournament seeded `seed` (and the random map of `vvw
+/// arena`'s pair `i`): (`seed`, i).
+pub fn opening(seed: u64, i: u64) -> GameRng {
+    rng(Stream::Opening, &[seed, i])
+}
+
+/// Pair `i` of a match seeded `seed`: its games from (`seed`, i, game).
+pub fn match_pair(seed: u64, i: u64) -> PairSeed {
+    PairSeed(vec![seed, i])
+}
+
+/// Game `k` between tournament players `p1` (first role) and `p2`: (`seed`, k, p1, p2).
+pub fn tournament_game(seed: u64, k: u64, p1: usize, p2: usize) -> GameSeed {
+    GameSeed(vec![seed, k, p1 as u64, p2 as u64])
+}
+
+/// The tuner's draws (mutations, sampling) for generation `g` of the run seeded `seed`.
+pub fn tuner_generation(seed: u64, g: u32) -> GameRng {
+    rng(Stream::Tuner, &[seed, u64::from(g)])
+}
+
+/// Sample game `i` that measures the features' spread for the run seeded `seed`.
+pub fn feature_sample(seed: u64, i: u64) -> GameRng {
+    rng(Stream::Tuner, &[seed, u64::MAX, i])
+}
+
+/// A tuning pairing's rival as its seeds number it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RivalSeed {
+    /// The experiment's opponent `i`.
+    Pool(usize),
+    /// Hall-of-fame entry `i`.
+    HallOfFame(usize),
+    /// Candidate `rival` of the same job, met by candidate `candidate`: such pairs get
+    /// openings of their own.
+    Candidate {
+        /// The rival candidate.
+        rival: usize,
+        /// The candidate that meets it.
+        candidate: usize,
+    },
+}
+
+impl RivalSeed {
+    fn number(self) -> u64 {
+        match self {
+            RivalSeed::Pool(i) => i as u64,
+            RivalSeed::HallOfFame(i) => 1_000 + i as u64,
+            RivalSeed::Candidate { rival, candidate } => {
+                2_000 + rival as u64 + 10_000 * candidate as u64
+            }
+        }
+    }
+}
+
+/// The seeds of one round of a tuning run: its opening stream and tuple prefix. The
+/// rounds never share openings by construction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundSeeds {
+    openings: Stream,
+    prefix: Vec<u64>,
+}
+
+impl RoundSeeds {
+    /// Training generation `g` of the run seeded `seed`.
+    pub fn training(seed: u64, g: u32) -> Self {
+        RoundSeeds {
+            openings: Stream::Opening,
+            prefix: vec![seed, 0, u64::from(g)],
+        }
+    }
+
+    /// The re-measuring of the finalists of the run seeded `seed`.
+    pub fn selection(seed: u64) -> Self {
+        RoundSeeds {
+            openings: Stream::Validation,
+            prefix: vec![seed, 1, 0],
+        }
+    }
+
+    /// The final validation match of the run seeded `seed`.
+    pub fn validation(seed: u64) -> Self {
+        RoundSeeds {
+            openings: Stream::Validation,
+            prefix: vec![seed, 2, 0],
+        }
+    }
+
+    /// The opening of pair `k` against `rival`. It depends on the rival and the pair,
+    /// not the candidate: every candidate of a generation meets the same openings
+    /// (common random numbers).
+    pub fn opening(&self, rival: RivalSeed, k: u32) -> GameRng {
+        let mut parts = self.prefix.clone();
+        parts.extend([rival.number(), u64::from(k)]);
+        rng(self.openings, &parts)
+    }
+
+    /// Pair `k` of `candidate` against `rival`.
+    pub fn pair(&self, candidate: usize, rival: RivalSeed, k: u32) -> PairSeed {
+        let mut parts = self.prefix.clone();
+        parts.extend([candidate as u64, rival.number(), u64::from(k)]);
+        PairSeed(parts)
+    }
 }
 
 #[cfg(test)]
@@ -56,5 +200,17 @@ mod tests {
         }
         assert_ne!(derive(Stream::Game, &[1]), derive(Stream::Opening, &[1]));
         assert_ne!(derive(Stream::Game, &[1, 0]), derive(Stream::Game, &[1]));
+    }
+
+    #[test]
+    fn named_tuples_keep_their_layout() {
+        assert_eq!(match_pair(5, 3).game(1), GameSeed(vec![5, 3, 1]));
+        assert_eq!(tournament_game(4, 2, 0, 1), GameSeed(vec![4, 2, 0, 1]));
+        let rival = RivalSeed::Candidate {
+            rival: 1,
+            candidate: 2,
+        };
+        let pair = RoundSeeds::training(7, 3).pair(2, rival, 4);
+        assert_eq!(pair.game(0), GameSeed(vec![7, 0, 3, 2, 22_001, 4, 0]));
     }
 }

@@ -8,21 +8,22 @@
 //! tournament seed and `k` (exactly the opening `k` of a `weightforge match` with the
 //! same seed and settings), then the settings' random opening plies. War of Life's
 //! random start is its opening, so it plays none; games with fixed starts get a few
-//! random plies as the arena's matches do ([`TournamentSettings::defaults`]). The moves
+//! random plies as matches do ([`TournamentSettings::defaults`]). The moves
 //! of game `k` between players `i` and `j` are seeded from (seed, k, i, j), so every
 //! row except the timing is a pure function of the seed and the players, whatever the
 //! number of threads.
 
 use std::fmt::Write as _;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::arena::{self, ArenaError, EndReason, FaultCounts, MatchSettings};
 use crate::game::{Features, Start, Status};
-use crate::player::{Agent, PlayerError, PlayerSpec};
+use crate::matches::one_game::{play_one, PlayedGame, Seating};
+use crate::matches::settings::MatchSettings;
+use crate::played_game::{EndReason, FaultCounts, NoObserver, SetupError};
+use crate::player::{PlayerError, PlayerSpec};
 use crate::record::{GameLog, Recorder};
-use crate::seeds::{self, Stream};
+use crate::seeds::{self, GameSeed};
 use crate::tunables::DEFAULT_OPENING_PLIES;
 
 /// The CSV header of a tournament table.
@@ -191,7 +192,7 @@ pub enum TournamentError {
     },
     /// The openings cannot be drawn.
     #[error(transparent)]
-    Arena(#[from] ArenaError),
+    Setup(#[from] SetupError),
 }
 
 /// Resolves player names for game `G` (see [`PlayerSpec::resolve`]); each keeps the
@@ -222,7 +223,7 @@ pub fn resolve_players<G: Features>(names: &[String]) -> Result<Vec<Entrant>, To
 fn count_faults(games: &[Played]) -> [FaultCounts; 2] {
     let mut counts = [FaultCounts::default(); 2];
     for g in games {
-        if let EndReason::Fault { role, kind } = g.reason {
+        if let EndReason::Fault { role, kind } = g.0.end.reason {
             counts[role].add(kind);
         }
     }
@@ -234,35 +235,17 @@ fn count_faults(games: &[Played]) -> [FaultCounts; 2] {
 pub fn fault_lines(rows: &[Row]) -> Vec<String> {
     rows.iter()
         .filter_map(|r| {
-            let line = crate::arena::faults_line(["P1", "P2"], &r.faults)?;
+            let line = crate::played_game::faults_line(["P1", "P2"], &r.faults)?;
             Some(format!("{} vs {} {line}", r.p1, r.p2))
         })
         .collect()
 }
 
-/// One finished game: the result and its length.
-#[derive(Clone, Debug)]
-struct Played {
-    status: Status,
-    reason: EndReason,
-    plies: u32,
-    seconds: f64,
-    log: Option<GameLog>,
-}
-
 /// Plays the round robin in parallel on rayon's pool and returns one row per ordered
-/// pair, P1 in the outer order of `players` and P2 in the inner. `on_game` is called
-/// after every game (for a progress bar).
+/// pair, P1 in the outer order of `players` and P2 in the inner, with every game written
+/// down (in the rows' order) when `log` is set. `on_game` is called after every game
+/// (for a progress bar).
 pub fn run<G: Features>(
-    players: &[Entrant],
-    settings: &TournamentSettings,
-    on_game: &(dyn Fn() + Sync),
-) -> Result<Vec<Row>, TournamentError> {
-    Ok(run_logged::<G>(players, settings, false, on_game)?.0)
-}
-
-/// [`run`], also writing every game down (in the rows' order) when `log` is set.
-pub fn run_logged<G: Features>(
     players: &[Entrant],
     settings: &TournamentSettings,
     log: bool,
@@ -274,76 +257,76 @@ pub fn run_logged<G: Features>(
     if settings.games == 0 {
         return Err(TournamentError::NoGames);
     }
-    let n = players.len();
-    let games = settings.games;
+    let (n, games) = (players.len() as u64, settings.games);
     // The openings, shared by every pairing (common random numbers).
     let openings = settings.openings.openings::<G>()?;
-    let rules = openings.rules();
-    let budget = settings.openings.budget();
     let starts: Vec<G> = (0..games)
         .into_par_iter()
-        .map(|k| {
-            let mut rng = seeds::rng(Stream::Opening, &[settings.seed, k]);
-            arena::opening(&openings, k, &mut rng, None)
-        })
-        .collect::<Result<_, ArenaError>>()?;
-    let tasks = n as u64 * n as u64 * games;
-    let played: Vec<Played> = (0..tasks)
+        .map(|k| openings.draw(k, &mut seeds::opening(settings.seed, k), None))
+        .collect::<Result<_, SetupError>>()?;
+    let budget = settings.openings.budget();
+    let played: Vec<Played> = (0..n * n * games)
         .into_par_iter()
         .map(|t| {
             let (pair, k) = (t / games, t % games);
-            let (i, j) = ((pair / n as u64) as usize, (pair % n as u64) as usize);
-            let mut agents = [
-                Agent::with_budget(&players[i].spec, 0, budget, rules),
-                Agent::with_budget(&players[j].spec, 1, budget, rules),
-            ];
-            let seed = vec![settings.seed, k, i as u64, j as u64];
-            let mut rng = seeds::rng(Stream::Game, &seed);
-            let t0 = Instant::now();
-            let start = &starts[k as usize];
-            let mut recorder = Recorder::default();
-            let observer: &mut dyn arena::Observer<G> = if log {
-                &mut recorder
-            } else {
-                &mut arena::NoObserver
+            let (i, j) = ((pair / n) as usize, (pair % n) as usize);
+            let seating = Seating {
+                players: [&players[i].spec, &players[j].spec],
+                budget,
+                rules: openings.rules(),
             };
-            let end = arena::play_game(start, &mut agents, &rules, &mut rng, observer);
-            let (status, plies) = (end.status, end.plies);
-            let seconds = t0.elapsed().as_secs_f64();
-            on_game();
+            let seed = seeds::tournament_game(settings.seed, k, i, j);
             let names = [players[i].name.clone(), players[j].name.clone()];
-            let log = log.then(|| recorder.finish(names, seed, start, &end));
-            Played {
-                status,
-                reason: end.reason,
-                plies,
-                seconds,
-                log,
-            }
+            let game = play_logged(&seating, &starts[k as usize], seed, log.then_some(names));
+            on_game();
+            game
         })
         .collect();
-    let logs = played.iter().filter_map(|p| p.log.clone()).collect();
+    let logs = played.iter().filter_map(|p| p.1.clone()).collect();
     let rows = played
         .chunks(games as usize)
         .enumerate()
-        .map(|(pair, chunk)| {
-            let (i, j) = (pair / n, pair % n);
-            let count = |s: Status| chunk.iter().filter(|g| g.status == s).count() as u64;
-            let g = chunk.len() as f64;
-            Row {
-                p1: players[i].name.clone(),
-                p2: players[j].name.clone(),
-                games: chunk.len() as u64,
-                p1_wins: count(Status::Win(0)),
-                p2_wins: count(Status::Win(1)),
-                draws: count(Status::Draw),
-                avg_length: chunk.iter().map(|g| g.plies as f64).sum::<f64>() / g,
-                avg_time_s: chunk.iter().map(|g| g.seconds).sum::<f64>() / g,
-                faults: count_faults(chunk),
-            }
-        })
+        .map(|(pair, chunk)| row(players, pair, chunk))
         .collect();
     Ok((rows, logs))
+}
+
+/// A game of the round robin, and its record when it was written down.
+type Played = (PlayedGame, Option<GameLog>);
+
+/// One game from `start` seeded by `seed`, written down under `names` when given.
+fn play_logged<G: Features>(
+    seating: &Seating,
+    start: &G,
+    seed: GameSeed,
+    names: Option<[String; 2]>,
+) -> Played {
+    let Some(names) = names else {
+        return (play_one(seating, start, &seed, &mut NoObserver), None);
+    };
+    let mut recorder = Recorder::default();
+    let game = play_one(seating, start, &seed, &mut recorder);
+    let log = recorder.finish(names, seed.into_parts(), start, &game.end);
+    (game, Some(log))
+}
+
+/// The row of ordered pair number `pair` (P1 `pair / n`, P2 `pair % n`) from its games.
+fn row(players: &[Entrant], pair: usize, chunk: &[Played]) -> Row {
+    let n = players.len();
+    let (i, j) = (pair / n, pair % n);
+    let count = |s: Status| chunk.iter().filter(|g| g.0.end.status == s).count() as u64;
+    let g = chunk.len() as f64;
+    Row {
+        p1: players[i].name.clone(),
+        p2: players[j].name.clone(),
+        games: chunk.len() as u64,
+        p1_wins: count(Status::Win(0)),
+        p2_wins: count(Status::Win(1)),
+        draws: count(Status::Draw),
+        avg_length: chunk.iter().map(|g| g.0.end.plies as f64).sum::<f64>() / g,
+        avg_time_s: chunk.iter().map(|g| g.0.seconds).sum::<f64>() / g,
+        faults: count_faults(chunk),
+    }
 }
 
 #[cfg(test)]

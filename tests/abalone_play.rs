@@ -3,12 +3,15 @@
 //! genomes score as their sources say, matches adjudicate at the cap when asked, and the
 //! tuning experiment is valid.
 
+mod common;
+
+use common::matches::play_match;
 use rand::{RngExt, SeedableRng};
-use weightforge::arena::{self, MatchSettings};
 use weightforge::eval::Evaluator;
 use weightforge::game::{Features, Game, GameExt, GameRng, MatchRules, Status};
 use weightforge::games::abalone::features::ring_of;
 use weightforge::games::abalone::{Abalone, BLACK, WHITE};
+use weightforge::matches::settings::MatchSettings;
 use weightforge::player::PlayerSpec;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 use weightforge::tune::experiment::Experiment;
@@ -254,9 +257,9 @@ fn matches_adjudicate_at_the_cap_only_when_asked() {
         adjudicate,
     };
     let (a, b) = (PlayerSpec::Random, PlayerSpec::Random);
-    let drawn = arena::run_match::<Abalone>(&a, &b, &settings(false), 3, 4, &|| {}).unwrap();
+    let drawn = play_match::<Abalone>(&a, &b, &settings(false), 3, 4);
     assert_eq!(drawn.wdl.draws, 8);
-    let decided = arena::run_match::<Abalone>(&a, &b, &settings(true), 3, 4, &|| {}).unwrap();
+    let decided = play_match::<Abalone>(&a, &b, &settings(true), 3, 4);
     // Black (fewer marbles lost) wins every game: A wins as black, loses as white.
     assert_eq!(decided.by_role[0].wins, 4);
     assert_eq!(decided.by_role[1].losses, 4);
@@ -265,10 +268,10 @@ fn matches_adjudicate_at_the_cap_only_when_asked() {
     let mut rng = GameRng::seed_from_u64(1);
     let openings = settings(true).openings::<Abalone>().unwrap();
     assert!(openings.rules().adjudicate);
-    let _: Abalone = arena::opening(&openings, 0, &mut rng, None).unwrap();
+    let _: Abalone = openings.draw(0, &mut rng, None).unwrap();
     let openings = settings(false).openings::<Abalone>().unwrap();
     assert!(!openings.rules().adjudicate);
-    let _: Abalone = arena::opening(&openings, 0, &mut rng, None).unwrap();
+    let _: Abalone = openings.draw(0, &mut rng, None).unwrap();
 }
 
 #[test]

@@ -2,10 +2,15 @@
 //! plays the same games as in process; every fault kind loses the game, is counted by
 //! kind, and the engine is restarted for the next game.
 
+mod common;
+
 use std::sync::Arc;
 
-use weightforge::arena::{run_match, FaultKind, MatchResult, MatchSettings};
+use common::matches::play_match;
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::matches::result::MatchResult;
+use weightforge::matches::settings::MatchSettings;
+use weightforge::played_game::FaultKind;
 use weightforge::player::PlayerSpec;
 
 const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
@@ -18,7 +23,7 @@ fn settings() -> MatchSettings {
 }
 
 fn play(a: &PlayerSpec, b: &PlayerSpec, pairs: u64) -> MatchResult {
-    run_match::<WolvesSheep>(a, b, &settings(), 11, pairs, &|| {}).expect("match")
+    play_match::<WolvesSheep>(a, b, &settings(), 11, pairs)
 }
 
 /// A built-in genome without random tie-breaks (deterministic), as a player and as

@@ -12,17 +12,15 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use weightforge::game::{Features, Start};
+use weightforge::game::{Features, GameRng, Start};
 use weightforge::games::abalone::Abalone;
-use weightforge::games::vampires_werewolves::tcp::protocol::{
-    ClientMessage, Decoder, Message, ServerMessage,
-};
 use weightforge::games::vampires_werewolves::{Map, VvwPosition};
 use weightforge::games::war_of_life::WarOfLife;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 use weightforge::limits;
 use weightforge::tune::experiment::Experiment;
+use weightforge::vvw_tcp::protocol::{ClientMessage, Decoder, Message, ServerMessage};
 
 /// Numbers at the edges of every integer and float type a file may hold.
 const NUMBERS: &[&str] = &[
@@ -220,7 +218,7 @@ fn genomes_of_every_game_parse_or_fail_cleanly() {
 
 /// The text of `G`'s first start.
 fn start_text<G: Features>() -> &'static str {
-    let mut rng = weightforge::seeds::rng(weightforge::seeds::Stream::Tuner, &[1]);
+    let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(1);
     let pos = match G::resolve_start(G::start_names()[0]).expect("the first start resolves") {
         Start::Fixed(p) => p,
         Start::Random(f) => f(&mut rng),

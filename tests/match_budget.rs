@@ -4,10 +4,12 @@
 
 mod common;
 
+use common::matches::play_match;
 use common::{ok, weightforge};
-use weightforge::arena::{self, MatchSettings};
-use weightforge::game::{Game, MatchRules};
+use rand::SeedableRng;
+use weightforge::game::{Game, GameRng, MatchRules};
 use weightforge::games::vampires_werewolves::VvwPosition;
+use weightforge::matches::settings::MatchSettings;
 use weightforge::player::{Agent, PlayerSpec, SearchBudget};
 
 /// A match's result as printed: the score line, the plies per game and the pair counts
@@ -69,7 +71,7 @@ fn a_node_budget_deepens_past_the_genome_depth() {
     };
     assert_eq!(g.depth, [2, 2]);
     let start = VvwPosition::resolve_start(VvwPosition::start_names()[0]).unwrap();
-    let mut rng = weightforge::seeds::rng(weightforge::seeds::Stream::Game, &[1]);
+    let mut rng = GameRng::seed_from_u64(1);
     let pos = start.draw(&mut rng);
     let rules = MatchRules::capped(200);
     let budget = SearchBudget {
@@ -79,7 +81,7 @@ fn a_node_budget_deepens_past_the_genome_depth() {
     let mut results = Vec::new();
     for _ in 0..2 {
         let mut agent = Agent::<VvwPosition>::with_budget(&spec, 0, budget, rules);
-        let mut rng = weightforge::seeds::rng(weightforge::seeds::Stream::Game, &[2]);
+        let mut rng = GameRng::seed_from_u64(2);
         results.push(agent.decide(&pos, &mut rng));
     }
     assert_eq!(results[0], results[1]);
@@ -97,7 +99,7 @@ fn a_move_time_match_plays_every_game() {
         ..MatchSettings::defaults::<VvwPosition>(4)
     };
     let spec = PlayerSpec::resolve::<VvwPosition>("deepblue2021").unwrap();
-    let r = arena::run_match::<VvwPosition>(&spec, &spec, &settings, 1, 1, &|| {}).unwrap();
+    let r = play_match::<VvwPosition>(&spec, &spec, &settings, 1, 1);
     assert_eq!(r.games(), 2);
     assert_eq!(r.faults[0].total() + r.faults[1].total(), 0);
 }

@@ -22,8 +22,9 @@ fn play<G: Features>(players: &[&str], games: u64, seed: u64, threads: usize) ->
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| tournament::run::<G>(&entrants, &settings, &|| ()))
+        .install(|| tournament::run::<G>(&entrants, &settings, false, &|| ()))
         .expect("the tournament runs")
+        .0
 }
 
 /// Everything but the wall-clock time.
@@ -140,9 +141,9 @@ fn bad_tournaments_get_clear_errors() {
 
     let entrants = resolve_players::<WarOfLife>(&names(&["random"])).unwrap();
     let settings = TournamentSettings::defaults::<WarOfLife>(0, 1);
-    let e = tournament::run::<WarOfLife>(&entrants, &settings, &|| ()).unwrap_err();
+    let e = tournament::run::<WarOfLife>(&entrants, &settings, false, &|| ()).unwrap_err();
     assert!(matches!(e, TournamentError::NoGames), "{e}");
-    assert!(tournament::run::<WarOfLife>(&[], &settings, &|| ()).is_err());
+    assert!(tournament::run::<WarOfLife>(&[], &settings, false, &|| ()).is_err());
 
     // A genome of another game is refused with the file named.
     let dir = tempfile::tempdir().unwrap();

@@ -13,18 +13,14 @@ use std::time::{Duration, Instant};
 
 use weightforge::games::vampires_werewolves::battle::BattleResult;
 use weightforge::games::vampires_werewolves::ply::{apply_ply, check_ply};
-use weightforge::games::vampires_werewolves::tcp::client::{
-    self as vvw_client, ClientConfig, ClientError, ClientReport,
-};
-use weightforge::games::vampires_werewolves::tcp::protocol::{
-    CellUpdate, ClientMessage, Decoder, Message, ProtocolError, ServerMessage,
-};
-use weightforge::games::vampires_werewolves::tcp::server::{
-    run_game, EndReason, GameReport, PlyRecord, ServerConfig,
-};
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::games::vampires_werewolves::{Cells, Content, Coord, Grid, Kind, Map};
 use weightforge::player::PlayerSpec;
+use weightforge::vvw_tcp::client::{self as vvw_client, ClientConfig, ClientError, ClientReport};
+use weightforge::vvw_tcp::protocol::{
+    CellUpdate, ClientMessage, Decoder, Message, ProtocolError, ServerMessage,
+};
+use weightforge::vvw_tcp::server::{run_game, EndReason, GameReport, PlyRecord, ServerConfig};
 
 const MAPS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -2,11 +2,11 @@
 //! anywhere, errors, and a client's board built from server messages.
 
 use weightforge::game::Game;
-use weightforge::games::vampires_werewolves::tcp::protocol::{
+use weightforge::games::vampires_werewolves::{Cells, Content, Coord, Grid, Kind, Step};
+use weightforge::vvw_tcp::protocol::{
     apply_cells, CellUpdate, ClientMessage, ClientView, Decoder, Message, MessageReader,
     ProtocolError, ServerMessage,
 };
-use weightforge::games::vampires_werewolves::{Cells, Content, Coord, Grid, Kind, Step};
 
 fn at(x: u8, y: u8) -> Coord {
     Coord::new(x, y)

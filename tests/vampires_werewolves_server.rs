@@ -11,13 +11,13 @@ use std::thread;
 use std::time::Duration;
 
 use weightforge::game::{Role, Status};
-use weightforge::games::vampires_werewolves::tcp::protocol::{
+use weightforge::games::vampires_werewolves::{Cells, Coord, Grid, IllegalPly, Kind, Map, Step};
+use weightforge::vvw_tcp::protocol::{
     write_message, CellUpdate, ClientMessage, ClientView, Message, MessageReader, ServerMessage,
 };
-use weightforge::games::vampires_werewolves::tcp::server::{
+use weightforge::vvw_tcp::server::{
     run_game, EndReason, Forfeit, GameReport, PlyRecord, ServerConfig, ServerError,
 };
-use weightforge::games::vampires_werewolves::{Cells, Coord, Grid, IllegalPly, Kind, Map, Step};
 
 const MAPS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use weightforge::games::vampires_werewolves::tcp::server::DEFAULT_PORT;
 use weightforge::registry::GameId;
 use weightforge::tunables::{
     VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
 };
+use weightforge::vvw_tcp::server::DEFAULT_PORT;
 
 /// Tune the evaluation weights of board-game AIs by parallel self-play.
 #[derive(Parser, Debug)]

@@ -5,12 +5,13 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use rand::SeedableRng;
-use weightforge::arena::{self, MatchSettings};
 use weightforge::dist::Executor;
 use weightforge::game::{Features, GameEntry, GameExt, GameRng};
-use weightforge::match_units::MatchContext;
+use weightforge::matches::batches::{self, MatchPlan};
+use weightforge::matches::pairs_batch::MatchContext;
+use weightforge::matches::result::MatchResult;
+use weightforge::matches::settings::MatchSettings;
 use weightforge::registry::GameId;
-use weightforge::sequential::{self, MatchPlan};
 use weightforge::with_game;
 use weightforge::{record, stats};
 
@@ -165,7 +166,7 @@ pub fn serve_match(a: MatchArgs) -> Result<()> {
     with_game!(a.game, G => {
         let m = resolve::match_flags::<G>(&a)?;
         let ctx = MatchContext::<G>::new(m.a, m.b, m.series.settings)?;
-        weightforge::dist::mpi::serve::<weightforge::match_units::PairsBatch<G>>(&ctx)?;
+        weightforge::dist::mpi::serve::<weightforge::matches::pairs_batch::PairsBatch<G>>(&ctx)?;
         Ok(())
     })
 }
@@ -187,7 +188,7 @@ fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     bar.set_prefix(format!("{} vs {} ", pa.name(), pb.name()));
     let t0 = Instant::now();
     let ctx = MatchContext::<G>::new(pa.clone(), pb.clone(), settings.clone())?;
-    let out = sequential::play_match(exec, &ctx, series.seed, &plan, &|| bar.inc(1))?;
+    let out = batches::play_match(exec, &ctx, series.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     print_match::<G>(
@@ -213,7 +214,7 @@ fn print_match<G: Features>(
     seed: u64,
     settings: &MatchSettings,
     (na, nb): (&str, &str),
-    result: &arena::MatchResult,
+    result: &MatchResult,
     secs: f64,
 ) {
     println!(
@@ -234,7 +235,7 @@ fn print_match<G: Features>(
         println!("{line}");
     }
     print::score(&G::ROLES, (na, nb), result, secs);
-    if let Some(line) = arena::faults_line(["A", "B"], &result.faults) {
+    if let Some(line) = weightforge::played_game::faults_line(["A", "B"], &result.faults) {
         println!("{line}");
     }
     let lines = stats::paired_lines(&result.wdl, &result.ptnml);

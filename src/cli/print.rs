@@ -1,7 +1,7 @@
 //! Printing helpers more than one command shares: the search budget line (`match`,
 //! `tournament`) and the score lines of a series of games (`match`, `vvw arena`).
 
-use weightforge::arena::{MatchResult, MatchSettings};
+use weightforge::matches::{result::MatchResult, settings::MatchSettings};
 
 /// `Search: 20000 nodes per move ...` when the match sets a node budget or a move time.
 pub fn budget_line(settings: &MatchSettings) -> Option<String> {

@@ -9,19 +9,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use weightforge::arena::MatchSettings;
 use weightforge::game::Features;
-use weightforge::games::vampires_werewolves::tcp::arena::MapSource;
-use weightforge::games::vampires_werewolves::tcp::client::ClientConfig;
-use weightforge::games::vampires_werewolves::tcp::launch::{ClientTemplate, LaunchConfig};
-use weightforge::games::vampires_werewolves::tcp::server::ServerConfig;
 use weightforge::games::vampires_werewolves::{Map, VvwPosition};
 use weightforge::genome::Genome;
 use weightforge::limits;
+use weightforge::matches::settings::MatchSettings;
 use weightforge::player::PlayerSpec;
 use weightforge::sprt::SprtSpec;
 use weightforge::tournament::{self, Entrant, TournamentSettings};
 use weightforge::tunables::{DEFAULT_OPENING_PLIES, VVW_ARENA_EXIT_GRACE_SECS};
+use weightforge::vvw_tcp::client::ClientConfig;
+use weightforge::vvw_tcp::launch::{ClientTemplate, LaunchConfig};
+use weightforge::vvw_tcp::series::MapSource;
+use weightforge::vvw_tcp::server::ServerConfig;
 
 use super::args::{ArenaArgs, ClientArgs, MatchArgs, ServerArgs, TournamentArgs};
 use super::check_flag;

@@ -23,8 +23,7 @@ fn tournament_for<G: Features>(a: &TournamentArgs) -> Result<()> {
     let bar = progress::games_bar(total, t.quiet);
     bar.set_prefix(format!("{} players ", players.len()));
     let t0 = Instant::now();
-    let (rows, logs) =
-        tournament::run_logged::<G>(players, settings, t.record.is_some(), &|| bar.inc(1))?;
+    let (rows, logs) = tournament::run::<G>(players, settings, t.record.is_some(), &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
 

@@ -235,7 +235,7 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
         println!("  {}  {}", lines.wdl, lines.ptnml);
         println!("  {}", lines.elo);
         let names = ["tuned", v.opponent.as_str()];
-        if let Some(line) = weightforge::arena::faults_line(names, &v.result.faults) {
+        if let Some(line) = weightforge::played_game::faults_line(names, &v.result.faults) {
             println!("  {line}");
         }
     }

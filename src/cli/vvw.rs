@@ -7,11 +7,9 @@ use std::net::TcpListener;
 use anyhow::{Context, Result};
 use weightforge::game::{Game, Status};
 use weightforge::games::vampires_werewolves::notation::grid_text;
-use weightforge::games::vampires_werewolves::tcp::client::{self as vvw_client, Answer};
-use weightforge::games::vampires_werewolves::tcp::server::{
-    self as vvw_server, EndReason, Forfeit, PlyRecord,
-};
 use weightforge::games::vampires_werewolves::{Grid, Kind, VvwPosition};
+use weightforge::vvw_tcp::client::{self as vvw_client, Answer};
+use weightforge::vvw_tcp::server::{self as vvw_server, EndReason, Forfeit, PlyRecord};
 
 use super::args::{ClientArgs, ServerArgs, VvwArgs, VvwCommand};
 use super::resolve;

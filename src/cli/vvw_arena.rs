@@ -4,11 +4,11 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use weightforge::arena::FaultCounts;
 use weightforge::game::Game;
-use weightforge::games::vampires_werewolves::tcp::arena::{self, MapSource, SeriesResult};
 use weightforge::games::vampires_werewolves::VvwPosition;
+use weightforge::played_game::FaultCounts;
 use weightforge::stats;
+use weightforge::vvw_tcp::series::{self, MapSource, SeriesResult};
 
 use super::args::ArenaArgs;
 use super::{print, progress, resolve};
@@ -24,7 +24,7 @@ pub fn arena(a: ArenaArgs) -> Result<()> {
     bar.set_prefix("vvw arena ");
     let t0 = Instant::now();
     let [ca, cb] = &clients;
-    let out = arena::run_series([ca, cb], &maps, &config, a.seed, a.games / 2, &|| {
+    let out = series::run_series([ca, cb], &maps, &config, a.seed, a.games / 2, &|| {
         bar.inc(1)
     })?;
     bar.finish_and_clear();

@@ -20,7 +20,7 @@ use std::any::Any;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::arena::ArenaError;
+use crate::played_game::SetupError;
 
 pub use threads::{Load, Threads};
 
@@ -32,7 +32,7 @@ pub type AnyOutput = Box<dyn Any + Send>;
 pub enum DistError {
     /// A game could not be set up.
     #[error(transparent)]
-    Arena(#[from] ArenaError),
+    Setup(#[from] SetupError),
     /// Another process failed, died or sent something this one cannot read.
     #[error("{0}")]
     Remote(String),
@@ -47,7 +47,7 @@ pub trait Units: Sync {
     /// What unit `i` is expected to cost, in any unit: only the order matters.
     fn cost(&self, i: usize) -> u64;
     /// Runs unit `i`.
-    fn run(&self, i: usize) -> Result<Self::Output, ArenaError>;
+    fn run(&self, i: usize) -> Result<Self::Output, SetupError>;
 }
 
 /// A phase's games as data another process can be sent.
@@ -61,7 +61,7 @@ pub trait Batch: Serialize + DeserializeOwned + Sync {
     where
         Self: 'a;
     /// Prepares the units of this batch.
-    fn prepare<'a>(&'a self, ctx: &'a Self::Context) -> Result<Self::Units<'a>, ArenaError>;
+    fn prepare<'a>(&'a self, ctx: &'a Self::Context) -> Result<Self::Units<'a>, SetupError>;
 }
 
 /// A batch as an executor sees it: units that run here, and the means to send the batch
@@ -72,7 +72,7 @@ pub trait Work: Sync {
     /// Expected cost of unit `i`.
     fn cost(&self, i: usize) -> u64;
     /// Runs unit `i` here.
-    fn run(&self, i: usize) -> Result<AnyOutput, ArenaError>;
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError>;
     /// The batch, serialised for other processes.
     fn wire(&self) -> String;
     /// A unit's result, serialised.
@@ -103,7 +103,7 @@ pub(crate) struct Prepared<'a, B: Batch> {
 
 impl<'a, B: Batch> Prepared<'a, B> {
     /// Prepares `batch`'s units.
-    pub(crate) fn new(batch: &'a B, ctx: &'a B::Context) -> Result<Self, ArenaError> {
+    pub(crate) fn new(batch: &'a B, ctx: &'a B::Context) -> Result<Self, SetupError> {
         Ok(Prepared {
             batch,
             units: batch.prepare(ctx)?,
@@ -120,7 +120,7 @@ impl<B: Batch> Work for Prepared<'_, B> {
         self.units.cost(i)
     }
 
-    fn run(&self, i: usize) -> Result<AnyOutput, ArenaError> {
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
         Ok(Box::new(self.units.run(i)?))
     }
 

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::order::{self, Schedule};
 use super::{AnyOutput, DistError, Executor, Work};
-use crate::arena::ArenaError;
+use crate::played_game::SetupError;
 
 /// Wall-clock and busy seconds of the batches an executor ran.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -131,7 +131,7 @@ impl<'a> Cursor<'a> {
 
 /// One thread's share: units taken from the cursor until none is left, with the seconds
 /// spent running them.
-pub(crate) type Drained = Result<(Vec<(usize, AnyOutput)>, f64), ArenaError>;
+pub(crate) type Drained = Result<(Vec<(usize, AnyOutput)>, f64), SetupError>;
 
 /// Runs units from `cursor` until none is left.
 pub(crate) fn drain(work: &dyn Work, cursor: &Cursor, done: &(dyn Fn(usize) + Sync)) -> Drained {

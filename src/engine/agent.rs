@@ -11,12 +11,11 @@ use rand::RngExt;
 use super::process::EngineProcess;
 use super::protocol::{Command, Reply};
 use super::{log, pool, EngineSpec};
-use crate::arena::FaultKind;
 use crate::game::{Features, GameRng, MatchRules, Role};
-use crate::player::PlayerFault;
+use crate::played_game::{FaultKind, PlayerFault};
 use crate::tunables::ENGINE_TIME_MARGIN_MS;
 
-/// The engine side of an [`crate::player::Agent`].
+/// The engine side of a seated player (`Agent` in src/player.rs, which sits above).
 pub struct EngineAgent<G: Features> {
     spec: Arc<EngineSpec>,
     role: Role,
@@ -26,10 +25,6 @@ pub struct EngineAgent<G: Features> {
     process: Option<EngineProcess>,
     fresh_game: bool,
     moves: Vec<G::Move>,
-}
-
-fn fault(kind: FaultKind, detail: String) -> PlayerFault {
-    PlayerFault { kind, detail }
 }
 
 impl<G: Features> EngineAgent<G> {
@@ -83,8 +78,8 @@ impl<G: Features> EngineAgent<G> {
 
     fn ask(&mut self, pos: &G, rng: &GameRng) -> Result<G::Move, PlayerFault> {
         if self.process.is_none() {
-            let p =
-                pool::take(&self.spec).map_err(|e| fault(FaultKind::Disconnect, e.to_string()))?;
+            let p = pool::take(&self.spec)
+                .map_err(|e| PlayerFault::new(FaultKind::Disconnect, e.to_string()))?;
             self.process = Some(p);
         }
         let spec = Arc::clone(&self.spec);
@@ -118,16 +113,16 @@ impl<G: Features> EngineAgent<G> {
                 Reply::Info(i) => log::info(&spec.name, &i),
                 other => {
                     let why = format!("expected `move`, got {other:?}");
-                    return Err(fault(FaultKind::Garbage, why));
+                    return Err(PlayerFault::new(FaultKind::Garbage, why));
                 }
             }
         };
         let mv = pos
             .parse_move(&text)
-            .map_err(|e| fault(FaultKind::IllegalMove, format!("move {text:?}: {e}")))?;
+            .map_err(|e| PlayerFault::new(FaultKind::IllegalMove, format!("move {text:?}: {e}")))?;
         if !self.moves.contains(&mv) {
             let why = format!("move {text:?} is not legal in {}", pos.to_text());
-            return Err(fault(FaultKind::IllegalMove, why));
+            return Err(PlayerFault::new(FaultKind::IllegalMove, why));
         }
         Ok(mv)
     }

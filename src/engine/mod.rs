@@ -1,7 +1,7 @@
 //! Outside players ("engines") in any language, spoken to over a line protocol on their
 //! stdin/stdout (`docs/engine-protocol.md`). weightforge is the referee: it checks every
 //! move against the rules, gives every read a time limit, and turns anything wrong into
-//! a lost game counted by kind ([`crate::arena::FaultKind`]).
+//! a lost game counted by kind ([`crate::played_game::FaultKind`]).
 
 pub mod agent;
 pub mod constants;
@@ -9,12 +9,11 @@ pub mod log;
 pub mod pool;
 pub mod process;
 pub mod protocol;
-pub mod serve;
 pub mod spec;
 
 pub use spec::EngineSpec;
 
-use crate::player::PlayerFault;
+use crate::played_game::PlayerFault;
 
 /// An engine that cannot be used at all (as opposed to a fault that loses one game).
 #[derive(Debug, thiserror::Error)]

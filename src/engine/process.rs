@@ -10,8 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{parse_reply, Command, Reply, WeightDecl};
 use super::{log, EngineError, EngineSpec};
-use crate::arena::FaultKind;
-use crate::player::PlayerFault;
+use crate::played_game::{FaultKind, PlayerFault};
 use crate::tunables::ENGINE_START_MS;
 
 /// A running engine after a successful handshake.
@@ -25,13 +24,6 @@ pub struct EngineProcess {
     pub name: String,
     /// The declared weights, in declaration order.
     pub weights: Vec<WeightDecl>,
-}
-
-fn fault(kind: FaultKind, detail: impl Into<String>) -> PlayerFault {
-    PlayerFault {
-        kind,
-        detail: detail.into(),
-    }
 }
 
 impl EngineProcess {
@@ -90,14 +82,14 @@ impl EngineProcess {
                 Reply::Weight(w) => {
                     if self.weights.iter().any(|d| d.name == w.name) {
                         let why = format!("weight {:?} declared twice", w.name);
-                        return Err(fault(FaultKind::Garbage, why));
+                        return Err(PlayerFault::new(FaultKind::Garbage, why));
                     }
                     self.weights.push(w)
                 }
                 Reply::Ready => return Ok(()),
                 Reply::Info(text) => log::info(&self.name, &text),
                 Reply::Move(m) => {
-                    return Err(fault(
+                    return Err(PlayerFault::new(
                         FaultKind::Garbage,
                         format!("`move {m}` before `ready`"),
                     ))
@@ -125,15 +117,19 @@ impl EngineProcess {
             .write_all(self.queued.as_bytes())
             .and_then(|_| self.stdin.flush());
         self.queued.clear();
-        result.map_err(|e| fault(FaultKind::Disconnect, format!("writing to the engine: {e}")))
+        result.map_err(|e| {
+            PlayerFault::new(FaultKind::Disconnect, format!("writing to the engine: {e}"))
+        })
     }
 
     /// The next line from the engine, parsed, waiting until `deadline` at most.
     pub fn read(&mut self, deadline: Instant) -> Result<Reply, PlayerFault> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => parse_reply(&line).map_err(|e| fault(FaultKind::Garbage, e.to_string())),
-            Err(RecvTimeoutError::Timeout) => Err(fault(
+            Ok(line) => {
+                parse_reply(&line).map_err(|e| PlayerFault::new(FaultKind::Garbage, e.to_string()))
+            }
+            Err(RecvTimeoutError::Timeout) => Err(PlayerFault::new(
                 FaultKind::LateMove,
                 format!("no answer within {} ms", wait.as_millis()),
             )),
@@ -141,7 +137,10 @@ impl EngineProcess {
                 let status = self.child.try_wait().ok().flatten();
                 let how =
                     status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
-                Err(fault(FaultKind::Disconnect, format!("the engine {how}")))
+                Err(PlayerFault::new(
+                    FaultKind::Disconnect,
+                    format!("the engine {how}"),
+                ))
             }
         }
     }

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::label::{Labeler, NO_RESULT};
-use crate::arena::Observer;
 use crate::game::{search_moves, Features, MatchRules, Role, Status};
+use crate::played_game::Observer;
 
 /// Which positions of a game are kept.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::algorithm::Algorithm;
 use super::experiment::Experiment;
-use crate::arena::MatchResult;
+use crate::matches::result::MatchResult;
 
 /// Bumped when the checkpoint layout changes.
 pub const FORMAT: u32 = 2;

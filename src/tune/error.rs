@@ -5,16 +5,16 @@ use super::checkpoint::CheckpointError;
 use super::lock::LockError;
 use super::report::error::ReportError;
 use super::report::page::PageError;
-use crate::arena::ArenaError;
 use crate::dist::DistError;
 use crate::genome::GenomeError;
+use crate::played_game::SetupError;
 
 /// A run that could not go on.
 #[derive(Debug, thiserror::Error)]
 pub enum TuneError {
     /// Games could not be set up.
     #[error(transparent)]
-    Arena(#[from] ArenaError),
+    Setup(#[from] SetupError),
     /// Games could not be played (another process failed).
     #[error(transparent)]
     Dist(#[from] DistError),

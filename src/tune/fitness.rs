@@ -12,14 +12,15 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve::Resolved;
 use super::units::JobBatch;
-use crate::arena::{GameRecord, MatchResult};
 use crate::dist::{self, DistError, Executor};
 use crate::fit::file::Labelled;
 use crate::fit::label::Label;
 use crate::fit::samples::{Filter, Samples};
 use crate::game::Features;
+use crate::matches::result::MatchResult;
+use crate::played_game::GameRecord;
 use crate::record::GameLog;
-use crate::seeds::Stream;
+use crate::seeds::{RivalSeed, RoundSeeds};
 
 /// Weights per role, in the game's feature order.
 pub type Weights = [Vec<f64>; 2];
@@ -36,12 +37,12 @@ pub enum Rival {
 }
 
 impl Rival {
-    /// A number identifying the rival in seeds.
-    pub(super) fn slot(self) -> u64 {
+    /// The rival as the seeds of candidate `candidate`'s games against it name it.
+    pub(super) fn seed(self, candidate: usize) -> RivalSeed {
         match self {
-            Rival::Pool(i) => i as u64,
-            Rival::HallOfFame(i) => 1_000 + i as u64,
-            Rival::Candidate(i) => 2_000 + i as u64,
+            Rival::Pool(i) => RivalSeed::Pool(i),
+            Rival::HallOfFame(i) => RivalSeed::HallOfFame(i),
+            Rival::Candidate(rival) => RivalSeed::Candidate { rival, candidate },
         }
     }
 }
@@ -59,12 +60,12 @@ pub enum Round {
 }
 
 impl Round {
-    /// The opening stream and the seed prefix of this round's games.
-    pub(super) fn seed_parts(self, run_seed: u64) -> (Stream, Vec<u64>) {
+    /// The seeds of this round's openings and games in the run seeded `run_seed`.
+    pub(super) fn seeds(self, run_seed: u64) -> RoundSeeds {
         match self {
-            Round::Training(g) => (Stream::Opening, vec![run_seed, 0, g as u64]),
-            Round::Selection => (Stream::Validation, vec![run_seed, 1, 0]),
-            Round::Validation => (Stream::Validation, vec![run_seed, 2, 0]),
+            Round::Training(g) => RoundSeeds::training(run_seed, g),
+            Round::Selection => RoundSeeds::selection(run_seed),
+            Round::Validation => RoundSeeds::validation(run_seed),
         }
     }
 }

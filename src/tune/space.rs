@@ -14,7 +14,7 @@ use crate::engine::EngineSpec;
 use crate::fit::design::Column;
 use crate::game::{Features, GameExt, MatchRules, Start};
 use crate::genome::Genome;
-use crate::seeds::{self, Stream};
+use crate::seeds;
 use crate::tunables::ENGINE_RANGE_UNITS;
 
 /// Positions sampled to measure feature spreads.
@@ -170,7 +170,7 @@ fn feature_spreads<G: Features>(r: &Resolved, nf: usize) -> [Vec<f64>; 2] {
     let starts: Vec<Option<Start<G>>> = r.starts.iter().map(|s| G::resolve_start(s).ok()).collect();
     let rules = MatchRules::capped(r.ply_cap);
     for i in 0..SAMPLE_GAMES {
-        let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, u64::MAX, i]);
+        let mut rng = seeds::feature_sample(r.exp.seed, i);
         let Some(start) = &starts[(i % starts.len() as u64) as usize] else {
             continue;
         };

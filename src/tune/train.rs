@@ -16,11 +16,11 @@ use super::resolve::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;
 use super::space::Space;
-use crate::arena::MatchResult;
 use crate::fit::design::Design;
 use crate::fit::samples::Samples;
 use crate::game::Features;
-use crate::seeds::{self, Stream};
+use crate::matches::result::MatchResult;
+use crate::seeds;
 
 /// The checkpoint of a run that has not played yet: the algorithm at the start genome.
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
@@ -54,7 +54,7 @@ pub fn training_job(
     hall_of_fame: &[Vec<f64>],
     g: u32,
 ) -> (Ask, Job) {
-    let mut rng = seeds::rng(Stream::Tuner, &[r.exp.seed, g as u64]);
+    let mut rng = seeds::tuner_generation(r.exp.seed, g);
     let ask = algorithm.ask(&mut rng);
     let decode = |t: &Vec<f64>| space.decode(t, &r.start.weights);
     let candidates: Vec<Weights> = ask.candidates.iter().map(decode).collect();

@@ -1,7 +1,8 @@
 //! A job's games as work units ([`dist::Batch`](crate::dist::Batch)): one unit is one
 //! pair of games (one opening, roles swapped), the finest cut that keeps a pair's two
-//! games together. A unit is a pure function of the job and its number, seeded from
-//! (run seed, round, candidate, rival, pair), so the threads of one process and the
+//! games together, played by the match runner ([`crate::matches::pair`]). A unit is a
+//! pure function of the job and its number, seeded from (run seed, round, candidate,
+//! rival, pair) ([`crate::seeds::RoundSeeds`]), so the threads of one process and the
 //! processes of an `mpirun` play the same games.
 
 use std::collections::HashSet;
@@ -12,16 +13,20 @@ use serde::{Deserialize, Serialize};
 
 use super::fitness::{Job, Rival, Round};
 use super::resolve::Resolved;
-use crate::arena::{self, ArenaError, GameRecord, MatchSettings, Openings};
 use crate::dist::{Batch, Units};
 use crate::fit::file::Labelled;
 use crate::fit::label::{Label, Labeler};
 use crate::fit::samples::{Collector, Filter, Samples};
 use crate::game::{Features, Status};
 use crate::genome::Genome;
+use crate::matches::one_game::Seating;
+use crate::matches::openings::Openings;
+use crate::matches::pair::{play_pair, play_pair_recorded};
+use crate::matches::settings::MatchSettings;
+use crate::played_game::{GameRecord, NoObserver, Observer, SetupError};
 use crate::player::{PlayerSpec, SearchBudget};
 use crate::record::GameLog;
-use crate::seeds;
+use crate::seeds::PairSeed;
 
 /// What one pair gave: its pairing, its opening's hash, the two games, the written-down
 /// games of a validation, and the positions kept for Texel with their text.
@@ -97,7 +102,7 @@ impl<G: Features> Batch for JobBatch<G> {
     type Output = PlayedPair;
     type Units<'a> = JobUnits<'a, G>;
 
-    fn prepare<'a>(&'a self, r: &'a Resolved) -> Result<JobUnits<'a, G>, ArenaError> {
+    fn prepare<'a>(&'a self, r: &'a Resolved) -> Result<JobUnits<'a, G>, SetupError> {
         let settings = MatchSettings {
             starts: r.starts.clone(),
             opening_plies: r.exp.openings.plies,
@@ -166,39 +171,30 @@ impl<G: Features> Units for JobUnits<'_, G> {
         p.depth.iter().map(|&d| u64::from(d)).sum()
     }
 
-    fn run(&self, unit: usize) -> Result<PlayedPair, ArenaError> {
+    fn run(&self, unit: usize) -> Result<PlayedPair, SetupError> {
         let (i, k) = self.tasks[unit];
         let job = &self.batch.job;
         let p = &job.pairings[i];
-        let (open_stream, base) = job.round.seed_parts(self.r.exp.seed);
-        // Openings depend on the rival and pair, not the candidate: every candidate of a
-        // generation meets the same openings (common random numbers).
-        let rival_slot = match p.rival {
-            Rival::Candidate(_) => p.rival.slot() + 10_000 * p.candidate as u64,
-            _ => p.rival.slot(),
-        };
-        let mut parts = base.clone();
-        parts.extend([rival_slot, k as u64]);
-        let mut rng = seeds::rng(open_stream, &parts);
-        let start: G = arena::opening(&self.openings, k as u64, &mut rng, self.exclude.as_ref())?;
-        let mut game_parts = base;
-        game_parts.extend([p.candidate as u64, rival_slot, k as u64]);
-        let rules = self.openings.rules();
+        let seeds = job.round.seeds(self.r.exp.seed);
+        let rival = p.rival.seed(p.candidate);
+        let mut rng = seeds.opening(rival, k);
+        let start: G = self
+            .openings
+            .draw(k as u64, &mut rng, self.exclude.as_ref())?;
+        let pair_seed = seeds.pair(p.candidate, rival, k);
         let (a, b) = &self.players[i];
+        let seating = Seating {
+            players: [a, b],
+            budget: self.budget,
+            rules: self.openings.rules(),
+        };
         let mut samples = Samples::new(G::feature_info().len());
         let (games, logs, texts) = if job.round == Round::Validation {
-            let (pair, logs) =
-                arena::play_pair_logged(a, b, &start, self.budget, rules, &game_parts, true);
-            (pair, logs, Vec::new())
+            let (pair, logs) = play_pair_recorded(&seating, &start, &pair_seed);
+            (pair, Some(logs), Vec::new())
         } else {
             let keep = self.batch.filter.as_ref().map(|f| (f, self.batch.label));
-            let (pair, s, texts) = pair_with_positions(
-                &self.players[i],
-                &start,
-                (self.budget, rules),
-                &game_parts,
-                keep,
-            );
+            let (pair, s, texts) = pair_with_positions(&seating, &start, &pair_seed, keep);
             samples = s;
             (pair, None, texts)
         };
@@ -217,28 +213,27 @@ impl<G: Features> Units for JobUnits<'_, G> {
 /// Plays two games and, with a filter, collects their positions; search labels use
 /// the candidate's (A's) weights.
 fn pair_with_positions<G: Features>(
-    players: &(PlayerSpec, PlayerSpec),
+    seating: &Seating,
     start: &G,
-    (budget, rules): (SearchBudget, crate::game::MatchRules),
-    seed_parts: &[u64],
+    seed: &PairSeed,
     keep: Option<(&Filter, Label)>,
 ) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
-    let (a, b) = players;
     let mut samples = Samples::new(G::feature_info().len());
     let Some((filter, label)) = keep else {
-        let pair = arena::play_pair(a, b, start, budget, rules, seed_parts);
+        let observers: [&mut dyn Observer<G>; 2] = [&mut NoObserver, &mut NoObserver];
+        let pair = play_pair(seating, start, seed, observers);
         return (pair, samples, Vec::new());
     };
+    let rules = seating.rules;
     let mut c0 = Collector::<G>::new(filter, rules);
     let mut c1 = Collector::<G>::new(filter, rules);
-    let pair =
-        arena::play_pair_observed(a, b, start, budget, rules, seed_parts, [&mut c0, &mut c1]);
+    let pair = play_pair(seating, start, seed, [&mut c0, &mut c1]);
     // A search weight of 0 leaves every label the result: no search is worth running.
-    let mut labeler = match (label, a) {
+    let mut labeler = match (label, seating.players[0]) {
         (Label::Search { depth, detours, .. }, PlayerSpec::Genome(g))
             if label.search_weight() > 0.0 =>
         {
-            let rng = seeds::rng(seeds::Stream::Detours, seed_parts);
+            let rng = seed.detours();
             Some(Labeler::<G>::new(&g.weights, (depth, detours), rules, rng))
         }
         _ => None,

@@ -1,8 +1,10 @@
 //! Helpers shared by the tests that run the `weightforge` binary: run it, feed it
 //! standard input, read what it printed, and check that a bad command fails cleanly
-//! (exit status 2, no panic); and [`oracle`], the reader of the oracle data files.
+//! (exit status 2, no panic); [`oracle`], the reader of the oracle data files; and
+//! [`matches`], a match played in-process.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod matches;
 pub mod oracle;
 
 use std::io::Write;

@@ -18,8 +18,10 @@
 //! * [`starts`]: built-in maps; [`mapgen`]: random maps shaped like the official kit's;
 //!   [`zobrist`]: hash keys;
 //! * [`fallback`]: a ply that is always legal, for a client with no search answer;
-//! * [`notation`]: a board as one line of text;
-//! * [`tcp`]: the course's TCP protocol, server and client.
+//! * [`notation`]: a board as one line of text.
+//!
+//! The course's TCP protocol, server and client are in `src/vvw_tcp/`, above the
+//! players.
 
 pub mod battle;
 pub mod board;
@@ -33,7 +35,6 @@ pub mod notation;
 pub mod ply;
 pub mod position;
 pub mod starts;
-pub mod tcp;
 pub mod zobrist;
 
 pub use board::{Cells, Content, Coord, Grid, Kind};

@@ -1,7 +1,7 @@
 //! The validation of a run's best genome as the reports show it: one result per
 //! opponent, the `validation.txt` summary, and the file the validation games go to.
 
-use crate::arena::MatchResult;
+use crate::matches::result::MatchResult;
 use crate::stats::{self, EloEstimate};
 
 /// The validation games' record file in a report folder.

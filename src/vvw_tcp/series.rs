@@ -1,7 +1,8 @@
 //! `vvw arena`: a series of games between two TCP clients given as commands (ours or
 //! any team's), refereed by our server: pair `i` is played on map `i` (cycling through
 //! the list) twice, client A as the vampires and then as the werewolves, and the games
-//! add up to the same W/D/L, pentanomial and fault counts as an in-process match.
+//! add up in the match runner's types ([`GameRecord`], [`MatchResult`]) to the same
+//! W/D/L, pentanomial and fault counts as an in-process match.
 //!
 //! A built-in `random` map of pair `i` is drawn exactly as `match --start random
 //! --opening-plies 0` draws opening `i`, so the in-process match of the same players
@@ -12,12 +13,13 @@ use std::time::Instant;
 
 use rand::RngExt;
 
-use super::launch::{self, ArenaGame, ClientTemplate, LaunchConfig, LaunchError};
-use crate::arena::{EndReason, GameRecord, MatchResult};
+use super::launch::{self, ClientTemplate, LaunchConfig, LaunchError, RefereedGame};
 use crate::game::{Game, Role};
 use crate::games::vampires_werewolves::map::MapLoadError;
 use crate::games::vampires_werewolves::{starts, Map, VvwPosition};
-use crate::seeds::{self, Stream};
+use crate::matches::result::MatchResult;
+use crate::played_game::{EndReason, GameRecord};
+use crate::seeds;
 
 /// Where the maps of the pairs come from.
 #[derive(Clone, Debug)]
@@ -81,9 +83,7 @@ impl MapSource {
     pub fn draw(&self, seed: u64, pair: u64) -> Map {
         match self {
             MapSource::Fixed(_, map) => map.clone(),
-            MapSource::Random => {
-                starts::random_map(&mut seeds::rng(Stream::Opening, &[seed, pair]))
-            }
+            MapSource::Random => starts::random_map(&mut seeds::opening(seed, pair)),
         }
     }
 }
@@ -139,14 +139,14 @@ pub fn run_series(
                 [clients[1], clients[0]]
             };
             let mut server = config.server.clone();
-            server.seed = seeds::rng(Stream::Game, &[seed, i, j as u64]).random();
+            server.seed = seeds::match_pair(seed, i).game(j).rng().random();
             let config = LaunchConfig {
                 server,
                 ..config.clone()
             };
             let t0 = Instant::now();
             let game = launch::play_game(&map, seated, &config)?;
-            *record = score(&game, a_role, t0.elapsed().as_secs_f64());
+            *record = GameRecord::of(&game.end, a_role, t0.elapsed().as_secs_f64());
             note(&mut out, &game, a_role, 2 * i + j as u64 + 1);
             on_game();
         }
@@ -155,23 +155,12 @@ pub fn run_series(
     Ok(out)
 }
 
-/// A's record of one game.
-fn score(game: &ArenaGame, a_role: Role, seconds: f64) -> GameRecord {
-    GameRecord {
-        a_role,
-        a_score: game.status.score_for(a_role).unwrap_or(0.5),
-        plies: game.plies,
-        seconds,
-        reason: game.reason,
-    }
-}
-
 /// Adds a game's late answers and its fault line.
-fn note(out: &mut SeriesResult, game: &ArenaGame, a_role: Role, number: u64) {
+fn note(out: &mut SeriesResult, game: &RefereedGame, a_role: Role, number: u64) {
     for (role, &n) in game.late.iter().enumerate() {
         out.late[usize::from(role != a_role)] += n;
     }
-    if let (EndReason::Fault { role, kind }, Some(detail)) = (game.reason, &game.detail) {
+    if let (EndReason::Fault { role, kind }, Some(detail)) = (game.end.reason, &game.detail) {
         let who = if role == a_role { "A" } else { "B" };
         let species = <VvwPosition as Game>::ROLES[role];
         out.fault_log.push(format!(

@@ -1,17 +1,21 @@
 //! A match's pairs as work units ([`dist::Batch`](crate::dist::Batch)), so that
 //! `weightforge match` plays them on threads or, under `mpirun`, on several processes.
-//! Pair `i` is seeded from (match seed, i) whoever plays it
-//! ([`arena::play_numbered_pair`]).
+//! Pair `i` is seeded from (match seed, i) whoever plays it ([`play_numbered_pair`]).
 
 use std::marker::PhantomData;
 use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::{self, ArenaError, LoggedPair, MatchSettings, Openings};
+use super::one_game::Seating;
+use super::openings::Openings;
+use super::pair::{play_pair, play_pair_recorded, LoggedPair};
+use super::settings::MatchSettings;
 use crate::dist::{Batch, Units};
 use crate::game::Features;
+use crate::played_game::{NoObserver, Observer, SetupError};
 use crate::player::PlayerSpec;
+use crate::seeds;
 
 /// What every process of a match knows from the command line: the players and the
 /// settings.
@@ -27,7 +31,7 @@ pub struct MatchContext<G> {
 
 impl<G: Features> MatchContext<G> {
     /// The context of A against B under `settings` (its openings read once).
-    pub fn new(a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> Result<Self, ArenaError> {
+    pub fn new(a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> Result<Self, SetupError> {
         let openings = settings.openings::<G>()?;
         Ok(MatchContext {
             a,
@@ -36,6 +40,30 @@ impl<G: Features> MatchContext<G> {
             openings,
         })
     }
+}
+
+/// Pair `i` of a match: its opening seeded from (`seed`, i), its games from (`seed`, i,
+/// game), with their records when `log` is set.
+fn play_numbered_pair<G: Features>(
+    ctx: &MatchContext<G>,
+    seed: u64,
+    i: u64,
+    log: bool,
+) -> Result<LoggedPair, SetupError> {
+    let start = ctx.openings.draw(i, &mut seeds::opening(seed, i), None)?;
+    let seating = Seating {
+        players: [&ctx.a, &ctx.b],
+        budget: ctx.settings.budget(),
+        rules: ctx.openings.rules(),
+    };
+    let pair_seed = seeds::match_pair(seed, i);
+    Ok(if log {
+        let (records, logs) = play_pair_recorded(&seating, &start, &pair_seed);
+        (records, Some(logs))
+    } else {
+        let observers: [&mut dyn Observer<G>; 2] = [&mut NoObserver, &mut NoObserver];
+        (play_pair(&seating, &start, &pair_seed, observers), None)
+    })
 }
 
 /// Pairs `range` of a match seeded by `seed`, written down when `log` is set.
@@ -75,7 +103,7 @@ impl<G: Features> Batch for PairsBatch<G> {
     type Output = LoggedPair;
     type Units<'a> = PairsUnits<'a, G>;
 
-    fn prepare<'a>(&'a self, ctx: &'a MatchContext<G>) -> Result<PairsUnits<'a, G>, ArenaError> {
+    fn prepare<'a>(&'a self, ctx: &'a MatchContext<G>) -> Result<PairsUnits<'a, G>, SetupError> {
         Ok(PairsUnits { batch: self, ctx })
     }
 }
@@ -92,10 +120,8 @@ impl<G: Features> Units for PairsUnits<'_, G> {
         1
     }
 
-    fn run(&self, unit: usize) -> Result<LoggedPair, ArenaError> {
-        let c = self.ctx;
+    fn run(&self, unit: usize) -> Result<LoggedPair, SetupError> {
         let b = self.batch;
-        let i = b.range.start + unit as u64;
-        arena::play_numbered_pair(&c.a, &c.b, &c.settings, &c.openings, b.seed, i, b.log)
+        play_numbered_pair(self.ctx, b.seed, b.range.start + unit as u64, b.log)
     }
 }

@@ -30,10 +30,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 
 use super::protocol::{CellUpdate, Message, ServerMessage};
-use crate::arena::FaultKind;
 use crate::game::{GameRng, Role, Status};
 use crate::games::vampires_werewolves::ply::{apply_ply, check_ply, IllegalPly};
 use crate::games::vampires_werewolves::{Cells, Coord, Grid, Kind, Map, Step};
+use crate::played_game::FaultKind;
 
 /// The official default port.
 pub const DEFAULT_PORT: u16 = 5555;

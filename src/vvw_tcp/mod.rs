@@ -8,11 +8,14 @@
 //! * [`client`]: connects, plays one game and reports what it saw;
 //! * `brain`: how the client chooses each ply in time;
 //! * [`launch`]: one game between two client programs started from command templates;
-//! * [`arena`]: a series of such games, species swapped each pair (`vvw arena`).
+//! * [`series`]: a series of such games, species swapped each pair (`vvw arena`).
+//!
+//! It sits beside [`crate::engine`] (the other way outside players meet ours), above
+//! the game's rules, the players and the match runner, which it uses.
 
-pub mod arena;
 mod brain;
 pub mod client;
 pub mod launch;
 pub mod protocol;
+pub mod series;
 pub mod server;

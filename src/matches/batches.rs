@@ -4,10 +4,10 @@
 //! [`SPRT_BATCH_PAIRS`](crate::tunables::SPRT_BATCH_PAIRS), so where a match stops
 //! does not depend on the thread count.
 
-use crate::arena::MatchResult;
+use super::pairs_batch::{MatchContext, PairsBatch};
+use super::result::MatchResult;
 use crate::dist::{self, DistError, Executor};
 use crate::game::Features;
-use crate::match_units::{MatchContext, PairsBatch};
 use crate::record::GameLog;
 use crate::sprt::{Decision, SprtSpec};
 use crate::tunables::SPRT_BATCH_PAIRS;
@@ -35,7 +35,7 @@ pub struct MatchOutcome {
 }
 
 /// Plays a match as `plan` says on `exec` (threads, or processes under `mpirun`);
-/// opening `i` and its games are seeded from (`seed`, i) as in [`crate::arena::run_match`].
+/// opening `i` and its games are seeded from (`seed`, i) (see [`crate::seeds::match_pair`]).
 pub fn play_match<G: Features>(
     exec: &dyn Executor,
     ctx: &MatchContext<G>,

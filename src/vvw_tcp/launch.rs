@@ -1,4 +1,4 @@
-//! One arena game between two client programs: a fresh loopback port, each client
+//! One `vvw arena` game between two client programs: a fresh loopback port, each client
 //! started from its command template and accepted in turn (so the first one plays the
 //! vampires), our [`super::server`] refereeing, and both processes killed and reaped
 //! afterwards. Whatever a client does (never connecting, exiting, hanging, sending
@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use super::server::ServerError;
 use super::server::{self, EndReason as ServerEnd, Forfeit, GameReport, PlyRecord, ServerConfig};
-use crate::arena::{EndReason, FaultKind};
 use crate::game::{Role, Status};
 use crate::games::vampires_werewolves::Map;
+use crate::played_game::{EndReason, FaultKind, GameEnd};
 use crate::tunables::VVW_ARENA_POLL_MS;
 
 /// A client's command line with `{host}`, `{port}` (and optionally `{move_time}`, in
@@ -78,7 +78,7 @@ impl ClientTemplate {
     }
 }
 
-/// How arena games are played: the server's settings (its move time, play limit and
+/// How `vvw arena` games are played: the server's settings (its move time, play limit and
 /// clock) and how long a client may take to connect and to exit after `BYE`.
 #[derive(Clone, Debug)]
 pub struct LaunchConfig {
@@ -90,27 +90,26 @@ pub struct LaunchConfig {
     pub exit_grace: Duration,
 }
 
-/// One arena game as the referee saw it.
+/// One game between client programs as the referee saw it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ArenaGame {
-    /// Who won, or a draw.
-    pub status: Status,
-    /// Plies played (skipped ones included).
-    pub plies: u32,
-    /// Why it ended; a fault names the role that lost by it.
-    pub reason: EndReason,
+pub struct RefereedGame {
+    /// Who won or a draw, plies played (skipped ones included), and why it ended (a
+    /// fault names the role that lost by it).
+    pub end: GameEnd,
     /// Late answers (plies skipped) by role.
     pub late: [u64; 2],
     /// What the faulting client did, for a log.
     pub detail: Option<String>,
 }
 
-impl ArenaGame {
+impl RefereedGame {
     fn forfeit(loser: Role, kind: FaultKind, detail: String) -> Self {
-        ArenaGame {
-            status: Status::Win(1 - loser),
-            plies: 0,
-            reason: EndReason::Fault { role: loser, kind },
+        RefereedGame {
+            end: GameEnd {
+                status: Status::Win(1 - loser),
+                plies: 0,
+                reason: EndReason::Fault { role: loser, kind },
+            },
             late: [0, 0],
             detail: Some(detail),
         }
@@ -147,7 +146,7 @@ pub fn play_game(
     map: &Map,
     clients: [&ClientTemplate; 2],
     config: &LaunchConfig,
-) -> Result<ArenaGame, LaunchError> {
+) -> Result<RefereedGame, LaunchError> {
     let homes = server::homes(map)?;
     let listener = TcpListener::bind("127.0.0.1:0").map_err(ServerError::Io)?;
     let port = listener.local_addr().map_err(ServerError::Io)?.port();
@@ -159,7 +158,7 @@ pub fn play_game(
         let child = started.0.last_mut().expect("just pushed");
         match accept(&listener, child, config.connect_timeout) {
             Ok(s) => streams.push(s),
-            Err((kind, why)) => return Ok(ArenaGame::forfeit(role, kind, why)),
+            Err((kind, why)) => return Ok(RefereedGame::forfeit(role, kind, why)),
         }
     }
     let [s0, s1]: [TcpStream; 2] = streams.try_into().expect("two clients accepted");
@@ -169,7 +168,7 @@ pub fn play_game(
             player,
             fault,
             message,
-        }) => ArenaGame::forfeit(player, fault, format!("setup: {message}")),
+        }) => RefereedGame::forfeit(player, fault, format!("setup: {message}")),
         Err(e) => return Err(e.into()),
     };
     started.wait_exit(config.exit_grace);
@@ -231,8 +230,8 @@ fn accept(
     }
 }
 
-/// The arena's view of a server report: the end, its reason and the late answers.
-fn from_report(r: &GameReport) -> ArenaGame {
+/// The referee's view of a server report: the end, its reason and the late answers.
+fn from_report(r: &GameReport) -> RefereedGame {
     let mut late = [0, 0];
     for (i, rec) in r.log.iter().enumerate() {
         if *rec == PlyRecord::TimedOut {
@@ -255,10 +254,12 @@ fn from_report(r: &GameReport) -> ArenaGame {
             (reason, Some(detail))
         }
     };
-    ArenaGame {
-        status: r.status,
-        plies: r.plies,
-        reason,
+    RefereedGame {
+        end: GameEnd {
+            status: r.status,
+            plies: r.plies,
+            reason,
+        },
         late,
         detail,
     }

@@ -3,13 +3,16 @@
 //! weights are declared as `weight <role>:<feature> <value>` and can be `set`. All its
 //! randomness comes from the `newgame` seed; it searches the genome's depth (or `go
 //! depth N`) and ignores `movetime`.
+//!
+//! It sits beside [`crate::engine`], not in it: it seats a [`crate::player::Agent`],
+//! and the players sit above the engine side that referees outside programs.
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use super::protocol::{parse_request, Request, VERSION};
+use crate::engine::protocol::{parse_request, Request, VERSION};
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
 use crate::player::{Agent, PlayerSpec};
