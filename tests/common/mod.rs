@@ -1,9 +1,13 @@
 //! Helpers shared by the tests that run the `weightforge` binary: run it, feed it
 //! standard input, read what it printed, and check that a bad command fails cleanly
-//! (exit status 2, no panic); and [`oracle`], the reader of the oracle data files.
+//! (exit status 2, no panic); [`oracle`], the reader of the oracle data files;
+//! [`tool`], the programs some tests need from the machine; and [`experiment`], the tiny
+//! tuning run the tuner's tests start from.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod experiment;
 pub mod oracle;
+pub mod tool;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
