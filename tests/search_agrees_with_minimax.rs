@@ -68,10 +68,12 @@ fn deepest<G: Game>(pos: &G, rules: &MatchRules, max: u32) -> u32 {
         .unwrap_or(1)
 }
 
+/// The search variants: everything on, plain alpha-beta, a table alone, and everything on
+/// but one feature changed.
 fn variants() -> Vec<(&'static str, SearchOptions)> {
     let all = SearchOptions::default();
     let plain = SearchOptions::plain();
-    let off = |f: fn(&mut SearchOptions)| {
+    let but = |f: fn(&mut SearchOptions)| {
         let mut o = all;
         f(&mut o);
         o
@@ -88,20 +90,20 @@ fn variants() -> Vec<(&'static str, SearchOptions)> {
                 ..plain
             },
         ),
-        ("no id", off(|o| o.iterative_deepening = false)),
+        ("no id", but(|o| o.iterative_deepening = false)),
         (
             "no tt",
-            off(|o| {
+            but(|o| {
                 o.tt = false;
                 o.tt_move = false;
             }),
         ),
-        ("no tt cut-offs", off(|o| o.tt = false)),
-        ("no tt move", off(|o| o.tt_move = false)),
-        ("no tactical", off(|o| o.tactical_first = false)),
-        ("no killers", off(|o| o.killers = false)),
-        ("no history", off(|o| o.history = false)),
-        ("random ties", off(|o| o.random_ties = true)),
+        ("no tt cut-offs", but(|o| o.tt = false)),
+        ("no tt move", but(|o| o.tt_move = false)),
+        ("no tactical", but(|o| o.tactical_first = false)),
+        ("no killers", but(|o| o.killers = false)),
+        ("no history", but(|o| o.history = false)),
+        ("random ties", but(|o| o.random_ties = true)),
     ]
 }
 
