@@ -1,12 +1,15 @@
 //! The engine protocol end to end: the built-in player through `weightforge engine`
 //! plays the same games as in process; every fault kind loses the game, is counted by
-//! kind, and the engine is restarted for the next game.
+//! kind, and the engine is restarted for the next game. The faulty engine is a Python
+//! script: without python3 those tests are skipped with a message, and fail in CI
+//! (`CI=true`).
 
 mod common;
 
 use std::sync::Arc;
 
 use common::matches::play_match;
+use common::tool;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::matches::result::MatchResult;
 use weightforge::matches::settings::MatchSettings;
@@ -71,6 +74,9 @@ fn faulty(kind: &str) -> PlayerSpec {
 }
 
 fn check_fault(kind: &str, expected: FaultKind) {
+    if !tool::require_python3(&format!("faulty.py {kind}")) {
+        return;
+    }
     let r = play(&faulty(kind), &PlayerSpec::Random, 4);
     assert_eq!(r.games(), 8, "{kind}: the run finishes");
     let counts = r.faults[0];
@@ -114,6 +120,9 @@ fn a_stall_loses_on_time() {
 fn a_missing_engine_is_a_clear_error() {
     let e = PlayerSpec::resolve::<WolvesSheep>("engine:\"./no-such-engine-here\"").unwrap_err();
     assert!(e.to_string().contains("cannot start engine"), "{e}");
+    if !tool::require_python3("a_missing_engine_is_a_clear_error") {
+        return;
+    }
     let e = PlayerSpec::resolve::<WolvesSheep>("engine:\"python3 -c pass\"").unwrap_err();
     assert!(e.to_string().contains("handshake"), "{e}");
 }

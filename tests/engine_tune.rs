@@ -1,10 +1,14 @@
 //! Tuning an outside engine's constants through the protocol: an experiment whose start
 //! is examples/engines/wolves_sheep.py runs with every algorithm, keeps the constants
 //! within their declared bounds, validates against the engine's defaults, and writes
-//! the constants file that `export` turns into lines.
+//! the constants file that `export` turns into lines. Without python3 the tests are
+//! skipped with a message, and fail in CI (`CI=true`).
+
+mod common;
 
 use std::path::Path;
 
+use common::tool;
 use weightforge::engine::constants::ConstantsFile;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::evolve::evolve;
@@ -40,6 +44,9 @@ fn tiny(dir: &Path, algorithm: &str, frozen: &str) -> Experiment {
 
 #[test]
 fn every_algorithm_tunes_the_engine_constants_within_bounds() {
+    if !tool::require_python3("every_algorithm_tunes_the_engine_constants_within_bounds") {
+        return;
+    }
     let bounds = [
         ("SHEEP_TAKEN", 0.0, 400.0),
         ("WOLF_ROOM", -40.0, 40.0),
@@ -88,6 +95,9 @@ fn every_algorithm_tunes_the_engine_constants_within_bounds() {
 
 #[test]
 fn export_writes_the_constants_as_lines() {
+    if !tool::require_python3("export_writes_the_constants_as_lines") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", "");
     let r = exp.resolve::<WolvesSheep>("engine_tiny.ron").unwrap();
@@ -127,6 +137,9 @@ fn export_writes_the_constants_as_lines() {
 
 #[test]
 fn an_unknown_frozen_constant_names_the_field() {
+    if !tool::require_python3("an_unknown_frozen_constant_names_the_field") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", r#""NO_SUCH""#);
     let e = exp

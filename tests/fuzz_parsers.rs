@@ -1,24 +1,24 @@
-//! Property tests for every parser: experiment files, genomes (each game), position and
-//! move notations (each game), the course's state files (Wolves & Sheep, Abalone), VvW
-//! maps and VvW protocol messages. The generators are structure-aware: they start from a
-//! valid input and put boundary values (0, 1, 2^31, 2^32−1, 2^64−1, ±inf, NaN, 1e308,
-//! empty, very long) into its numbers and strings, or cut, splice and flip its bytes.
-//! Every input must give a value or an error, never a panic, an abort or a hang; a value
-//! must satisfy the documented limits and print back to itself.
+//! Property tests for every parser: experiment files, genomes and position and move
+//! notations (every game of the registry, [`GameId::ALL`]), the course's state files
+//! (Wolves & Sheep, Abalone), VvW maps and VvW protocol messages. The generators are
+//! structure-aware: they start from a valid input and put boundary values (0, 1, 2^31,
+//! 2^32−1, 2^64−1, ±inf, NaN, 1e308, empty, very long) into its numbers and strings, or
+//! cut, splice and flip its bytes. Every input must give a value or an error, never a
+//! panic, an abort or a hang; a value must satisfy the documented limits and print back to
+//! itself.
 //!
 //! Cases per property: `WEIGHTFORGE_FUZZ_CASES` (default 64, for CI). A long run:
-//! `WEIGHTFORGE_FUZZ_CASES=850000 cargo test --release --test fuzz_parsers` (twelve
-//! property runs: 10.2 million inputs).
+//! `WEIGHTFORGE_FUZZ_CASES=850000 cargo test --release --test fuzz_parsers` (six
+//! property runs plus two per game: with four games, 11.9 million inputs).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use weightforge::game::{Features, GameRng, Start};
-use weightforge::games::abalone::Abalone;
+use weightforge::game::{Features, GameEntry, GameRng, Start};
 use weightforge::games::vampires_werewolves::{Map, VvwPosition};
-use weightforge::games::war_of_life::WarOfLife;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 use weightforge::limits;
+use weightforge::registry::GameId;
 use weightforge::tune::experiment::Experiment;
 use weightforge::vvw_tcp::protocol::{ClientMessage, Decoder, Message, ServerMessage};
 
@@ -195,9 +195,14 @@ fn experiments_resolve_or_fail_cleanly() {
         .unwrap();
 }
 
-fn genome_prop<G: Features>(base: &'static str) {
+/// Genomes of `G`, edited from each of its built-in genomes, parse or fail; a parsed one
+/// has finite weights and prints to a text that parses again.
+fn genome_prop<G: GameEntry>() {
+    let bases: Vec<&'static str> = G::BUILTIN_GENOMES.iter().map(|(_, text)| *text).collect();
+    assert!(!bases.is_empty(), "{}: no built-in genome to edit", G::NAME);
+    let input = proptest::sample::select(bases).prop_flat_map(edited);
     runner()
-        .run(&edited(base), |text| {
+        .run(&input, |text| {
             if let Ok(g) = Genome::parse::<G>(&text, "fuzz.ron") {
                 prop_assert!(g.weights.iter().flatten().all(|w| w.is_finite()));
                 let again = Genome::parse::<G>(&g.to_ron::<G>(), "again.ron");
@@ -210,10 +215,9 @@ fn genome_prop<G: Features>(base: &'static str) {
 
 #[test]
 fn genomes_of_every_game_parse_or_fail_cleanly() {
-    genome_prop::<WolvesSheep>(include_str!("../genomes/wolves_sheep/li2023.ron"));
-    genome_prop::<WarOfLife>(include_str!("../genomes/war_of_life/minimax.ron"));
-    genome_prop::<Abalone>(include_str!("../genomes/abalone/guara.ron"));
-    genome_prop::<VvwPosition>(include_str!("../genomes/vampires_werewolves/handmade.ron"));
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => genome_prop::<G>());
+    }
 }
 
 /// The text of `G`'s first start.
@@ -256,10 +260,9 @@ fn position_prop<G: Features>() {
 
 #[test]
 fn positions_and_moves_of_every_game_parse_or_fail_cleanly() {
-    position_prop::<WolvesSheep>();
-    position_prop::<WarOfLife>();
-    position_prop::<Abalone>();
-    position_prop::<VvwPosition>();
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => position_prop::<G>());
+    }
 }
 
 const WS_STATE: &str = "1,1,1,1,1\n1,1,1,1,1\n0,0,0,0,0\n0,0,0,0,0\n0,2,0,2,0\n";

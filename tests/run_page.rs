@@ -1,16 +1,19 @@
 //! The run page in a real browser: a tiny evolve run writes reports/<run>/index.html,
 //! headless Chromium loads it, takes a screenshot and dumps the DOM; the charts' SVG
 //! elements, the validation table and the validation games must be there, and the
-//! browser must log no script error. Skipped (with a message) when no chromium is
-//! installed; `.ci/run` installs it.
+//! browser must log no script error. Without chromium the test is skipped with a
+//! message, and fails in CI (`CI=true`); `.ci/run` installs it.
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::experiment::Tiny;
+use common::tool;
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::tune::evolve::evolve;
-use weightforge::tune::experiment::Experiment;
+use weightforge::tune::evolve;
 use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::RunEnd;
@@ -18,39 +21,17 @@ use weightforge::tune::outcome::RunEnd;
 /// Seconds Chromium may take for one page.
 const BROWSER_LIMIT: Duration = Duration::from_secs(60);
 
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |d| d.join(name)))
-        .find(|p| p.is_file())
-}
-
 fn tiny_run(dir: &Path) -> PathBuf {
-    let text = format!(
-        r#"(
-            name: "page",
-            game: "wolves_sheep",
-            seed: 3,
-            algorithm: Es(lambda: 4, sigma: 0.5),
-            generations: 3,
-            start: "luo2023",
-            tune_roles: ["wolves", "sheep"],
-            opponents: [
-                (player: "luo2023", depth: {{"wolves": 1, "sheep": 1}}),
-                (player: "random", pairs: 1),
-            ],
-            pairs_per_opponent: 2,
-            openings: (plies: 6),
-            ply_cap: 60,
-            validation: (finalists: 2, selection_pairs: 2, pairs: 3),
-            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
-        )"#,
-        dir.display()
-    );
-    let exp = Experiment::parse(&text, "page.ron").unwrap();
+    let tiny = Tiny {
+        name: "page",
+        seed: 3,
+        algorithm: "Es(lambda: 4, sigma: 0.5)",
+        hall_of_fame: 0,
+    };
+    let exp = tiny.experiment(dir);
     let r = exp.resolve::<WolvesSheep>("page.ron").unwrap();
-    let end = evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent).unwrap();
+    let end = evolve::evolve::<WolvesSheep>(&r, "page.ron", None, &RunOptions::default(), &Silent)
+        .unwrap();
     assert!(matches!(end, RunEnd::Finished(_)));
     dir.join("reports/page/index.html")
 }
@@ -102,8 +83,7 @@ fn run_page_renders_in_chromium() {
         !html.contains("http-equiv=\"refresh\""),
         "a finished run's page must not reload"
     );
-    let Some(exe) = chromium() else {
-        eprintln!("run_page: skipped, no chromium on PATH (Debian: apt-get install chromium)");
+    let Some(exe) = tool::require_chromium("run_page") else {
         return;
     };
     let url = format!("file://{}", page.display());

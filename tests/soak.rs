@@ -3,20 +3,19 @@
 //! engine`). The run must finish with every injected fault counted as a lost game of
 //! its kind, and every game the faults spared must equal the same game of a clean run.
 //!
-//! `WEIGHTFORGE_SOAK_GAMES` sets a longer run (default 60 games).
+//! `WEIGHTFORGE_SOAK_GAMES` sets a longer run (default 60 games). Without python3 the
+//! test is skipped with a message, and fails in CI (`CI=true`).
+
+mod common;
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::Command;
 
+use common::tool;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
-
-fn python() -> Option<&'static str> {
-    let ok = Command::new("python3").arg("--version").output();
-    ok.is_ok_and(|o| o.status.success()).then_some("python3")
-}
 
 /// Plays `engine` (an engine spelling) against li2023 at depth 2 and returns the
 /// match's output and its records, keyed by their seeds.
@@ -52,10 +51,9 @@ fn play(dir: &Path, engine: &str, record: &str, games: u32) -> (String, HashMap<
 
 #[test]
 fn a_flaky_engine_loses_only_the_games_it_breaks() {
-    let Some(py) = python() else {
-        eprintln!("skipped: python3 is not installed");
+    if !tool::require_python3("soak") {
         return;
-    };
+    }
     let games: u32 = std::env::var("WEIGHTFORGE_SOAK_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -65,7 +63,7 @@ fn a_flaky_engine_loses_only_the_games_it_breaks() {
     let inner = format!("{BIN} engine --game wolves_sheep --genome luo2023");
     let clean = format!("engine:\"{inner}\",movetime=100");
     let faulty = format!(
-        "engine:\"{py} {} 15 {} {inner}\",movetime=100",
+        "engine:\"python3 {} 15 {} {inner}\",movetime=100",
         flaky.display(),
         dir.path().join("injected.log").display()
     );

@@ -4,8 +4,11 @@
 //! after an interruption to the same genome, and the algorithm comparison's CSV is read
 //! by its header and drawn.
 
+mod common;
+
 use std::path::Path;
 
+use common::experiment::{finished, run_in_pool, Tiny};
 use rand::{RngExt, SeedableRng};
 use weightforge::fit::design::{Design, Loss};
 use weightforge::fit::file::{self, Labelled, PositionFileError};
@@ -14,11 +17,9 @@ use weightforge::fit::solver::{fit, FitSettings};
 use weightforge::game::{Features, Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::Checkpoint;
-use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
-use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::outcome::RunEnd;
 use weightforge::tune::space::{Dim, Space};
 
 fn unit_space(nf: usize) -> Space {
@@ -284,52 +285,15 @@ fn position_files_round_trip_and_name_bad_lines() {
     assert!(e.contains("p.txt:1:"), "{e}");
 }
 
+/// The tiny run with a Texel fit labelled by searches.
 fn tiny(dir: &Path) -> Experiment {
-    let text = format!(
-        r#"(
-            name: "tiny_texel",
-            game: "wolves_sheep",
-            seed: 5,
-            algorithm: Texel(steps: 50, rate: 0.05, l2: 0.001, label: Search(depth: 2, weight: 0.5, detours: 1)),
-            generations: 3,
-            start: "luo2023",
-            tune_roles: ["wolves", "sheep"],
-            opponents: [
-                (player: "luo2023", depth: {{"wolves": 1, "sheep": 1}}),
-                (player: "random", pairs: 1),
-            ],
-            pairs_per_opponent: 2,
-            hall_of_fame: 1,
-            openings: (plies: 6),
-            ply_cap: 60,
-            validation: (finalists: 2, selection_pairs: 2, pairs: 3),
-            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
-        )"#,
-        dir.display()
-    );
-    Experiment::parse(&text, "tiny.ron").expect("the test experiment parses")
-}
-
-fn run_in_pool(
-    exp: &Experiment,
-    threads: usize,
-    options: &RunOptions,
-    resume: Option<Checkpoint>,
-) -> RunEnd {
-    let r = exp.resolve::<WolvesSheep>("tiny.ron").expect("resolves");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    pool.install(|| evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
-        .expect("the run completes")
-}
-
-fn finished(end: RunEnd) -> RunSummary {
-    match end {
-        RunEnd::Finished(s) => *s,
-        RunEnd::Interrupted { completed } => panic!("interrupted after {completed}"),
-    }
+    let tiny = Tiny {
+        name: "tiny_texel",
+        seed: 5,
+        algorithm: "Texel(steps: 50, rate: 0.05, l2: 0.001, label: Search(depth: 2, weight: 0.5, detours: 1))",
+        hall_of_fame: 1,
+    };
+    tiny.experiment(dir)
 }
 
 #[test]

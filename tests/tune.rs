@@ -2,65 +2,27 @@
 //! resumes to the same genome, every algorithm runs end to end, and bad experiment
 //! files get errors naming the file and the field.
 
+mod common;
+
 use std::path::Path;
 
+use common::experiment::{finished, run_in_pool, Tiny};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::Checkpoint;
-use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
-use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::outcome::RunEnd;
 use weightforge::tune::schedule::games_in_generation;
 
+/// The tiny run with `algorithm`.
 fn tiny(dir: &Path, algorithm: &str) -> Experiment {
-    let text = format!(
-        r#"(
-            name: "tiny",
-            game: "wolves_sheep",
-            seed: 5,
-            algorithm: {algorithm},
-            generations: 3,
-            start: "luo2023",
-            tune_roles: ["wolves", "sheep"],
-            opponents: [
-                (player: "luo2023", depth: {{"wolves": 1, "sheep": 1}}),
-                (player: "random", pairs: 1),
-            ],
-            pairs_per_opponent: 2,
-            hall_of_fame: 1,
-            openings: (plies: 6),
-            ply_cap: 60,
-            validation: (finalists: 2, selection_pairs: 2, pairs: 3),
-            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
-        )"#,
-        dir.display()
-    );
-    Experiment::parse(&text, "tiny.ron").expect("the test experiment parses")
-}
-
-fn run_in_pool(
-    exp: &Experiment,
-    threads: usize,
-    options: &RunOptions,
-    resume: Option<Checkpoint>,
-) -> RunEnd {
-    let r = exp
-        .resolve::<WolvesSheep>("tiny.ron")
-        .expect("the test experiment resolves");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
-    pool.install(|| evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, &Silent))
-        .expect("the run completes")
-}
-
-fn finished(end: RunEnd) -> RunSummary {
-    match end {
-        RunEnd::Finished(s) => *s,
-        RunEnd::Interrupted { completed } => panic!("interrupted after {completed}"),
-    }
+    let tiny = Tiny {
+        name: "tiny",
+        seed: 5,
+        algorithm,
+        hall_of_fame: 1,
+    };
+    tiny.experiment(dir)
 }
 
 #[test]

@@ -1,11 +1,14 @@
 //! Helpers shared by the tests that run the `weightforge` binary: run it, feed it
 //! standard input, read what it printed, and check that a bad command fails cleanly
-//! (exit status 2, no panic); [`oracle`], the reader of the oracle data files; and
-//! [`matches`], a match played in-process.
+//! (exit status 2, no panic); [`oracle`], the reader of the oracle data files;
+//! [`tool`], the programs some tests need from the machine; [`experiment`], the tiny
+//! tuning run the tuner's tests start from; and [`matches`], a match played in-process.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod experiment;
 pub mod matches;
 pub mod oracle;
+pub mod tool;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
