@@ -15,6 +15,12 @@ use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, MAX_QUIESCENCE, WIN_S
 
 const INF: Score = WIN_SCORE + 1;
 
+/// `x` as a window edge: within `[-INF, INF]`.
+#[inline]
+fn clamp_window(x: f64) -> Score {
+    x.clamp(-INF as f64, INF as f64) as Score
+}
+
 /// The terminal score of a finished position for the side to move, `ply` plies below the
 /// root: quicker wins and slower losses score better.
 #[inline]
@@ -202,7 +208,8 @@ impl<G: Features> Searcher<G> {
         Some((mv, best, ties))
     }
 
-    /// The value of playing `mv` (an expectation over its outcomes in games of chance).
+    /// The value of playing `mv` (an expectation over its outcomes in games of chance),
+    /// fail-soft within `(alpha, beta)`: exact inside the window, a bound outside it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn move_value(
@@ -216,24 +223,87 @@ impl<G: Features> Searcher<G> {
         eval: &mut Evaluator,
     ) -> Score {
         if !G::HAS_CHANCE {
-            let undo = pos.make(mv, G::Outcome::default());
-            let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
-            pos.unmake(mv, undo);
-            return v;
+            return self.certain_value(
+                pos,
+                mv,
+                G::Outcome::default(),
+                depth,
+                ply,
+                (alpha, beta),
+                eval,
+            );
         }
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
         pos.outcomes(mv, &mut outs);
-        let mut sum = 0.0;
-        for &(outcome, p) in &outs {
-            let undo = pos.make(mv, outcome);
-            let v = -self.negamax(pos, depth - 1, ply + 1, -INF, INF, eval);
-            pos.unmake(mv, undo);
-            sum += p * v as f64;
-            if self.aborted {
-                break;
-            }
-        }
+        let v = match outs[..] {
+            [(outcome, _)] => self.certain_value(pos, mv, outcome, depth, ply, (alpha, beta), eval),
+            _ => self.chance_value(pos, mv, &outs, depth, ply, (alpha, beta), eval),
+        };
         self.outcomes[ply] = outs;
+        v
+    }
+
+    /// The value of `mv` with its one certain `outcome`: an ordinary alpha-beta child.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn certain_value(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        outcome: G::Outcome,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> Score {
+        let undo = pos.make(mv, outcome);
+        let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
+        pos.unmake(mv, undo);
+        v
+    }
+
+    /// The expectation of `mv` over several `outs`, pruned by Ballard's Star1: every
+    /// value lies in `[-WIN_SCORE, WIN_SCORE]`, so once the outcomes searched so far
+    /// settle the rounded mean below `alpha` (or above `beta`) whatever the others are,
+    /// the rest are skipped and `alpha` (`beta`) returned. Each outcome is searched with
+    /// the window that could still settle it; the windows keep a two-point margin, so
+    /// the rounding of the mean and the floating-point sums cannot change a result. The
+    /// mean, when not cut, is summed exactly as [`super::minimax`] sums it.
+    #[allow(clippy::too_many_arguments)]
+    fn chance_value(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        outs: &[(G::Outcome, f64)],
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> Score {
+        let bound = WIN_SCORE as f64;
+        let mut sum = 0.0;
+        let mut rest = 1.0;
+        for &(outcome, p) in outs {
+            if p <= 0.0 {
+                continue; // adds nothing to the mean
+            }
+            rest -= p;
+            let others = rest.max(0.0) * bound;
+            let lo = ((alpha as f64 - 2.0 - sum - others) / p).floor();
+            let hi = ((beta as f64 + 2.0 - sum + others) / p).ceil();
+            let (lo, hi) = (clamp_window(lo), clamp_window(hi));
+            let v = self.certain_value(pos, mv, outcome, depth, ply, (lo, hi), eval);
+            if self.aborted {
+                return 0;
+            }
+            if v <= lo && lo > -INF {
+                return alpha;
+            }
+            if v >= hi && hi < INF {
+                return beta;
+            }
+            sum += p * v as f64;
+        }
         sum.round() as Score
     }
 
