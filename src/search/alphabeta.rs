@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use rand::RngExt;
 
+use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, Ordering};
 use super::tt::{Bound, Entry, TransTable};
 use super::{SearchLimits, SearchOptions, SearchResult};
@@ -39,6 +40,7 @@ pub struct Searcher<G: Features> {
     pub(super) opts: SearchOptions,
     tt: TransTable<G::Move>,
     ordering: Ordering<G::Move>,
+    evals: EvalCache,
     pub(super) moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     pub(super) outcomes: Vec<Vec<(G::Outcome, f64)>>,
@@ -59,6 +61,7 @@ impl<G: Features> Searcher<G> {
             opts,
             tt: TransTable::new(if opts.tt || opts.tt_move { tt_bits } else { 0 }),
             ordering: Ordering::new(),
+            evals: EvalCache::new(),
             moves: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
             scores: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
             outcomes: (0..stack).map(|_| Vec::with_capacity(8)).collect(),
@@ -95,6 +98,7 @@ impl<G: Features> Searcher<G> {
         let mut pos = root.clone();
         self.nodes = 0;
         self.aborted = false;
+        self.evals.new_search();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.rules = limits.rules;
@@ -312,7 +316,7 @@ impl<G: Features> Searcher<G> {
         pos: &mut G,
         depth: u32,
         ply: usize,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
@@ -342,24 +346,58 @@ impl<G: Features> Searcher<G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.search_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            self.scores[ply] = scores;
-            return eval.evaluate(pos);
+        let found = if moves.is_empty() {
+            None
+        } else {
+            Some(self.best_move(
+                pos,
+                (&mut moves, &mut scores),
+                tt_move,
+                depth,
+                ply,
+                (alpha, beta),
+                eval,
+            ))
+        };
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        let Some((best, best_move)) = found else {
+            return self.evaluate(pos, eval);
+        };
+        if self.aborted {
+            return 0;
         }
+        if (self.opts.tt && cacheable) || self.opts.tt_move {
+            self.store(key, ply, depth, (best, best_move), (alpha, beta));
+        }
+        best
+    }
+
+    /// The best of `moves` (in the order the options ask for, `scores` their ordering
+    /// keys) and its value, fail-soft within `(alpha, beta)`; a cut rewards the move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn best_move(
+        &mut self,
+        pos: &mut G,
+        (moves, scores): (&mut [G::Move], &mut Vec<i32>),
+        tt_move: Option<G::Move>,
+        depth: u32,
+        ply: usize,
+        (mut alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> (Score, Option<G::Move>) {
         let ordered =
             self.opts.tt_move || self.opts.tactical_first || self.opts.killers || self.opts.history;
         if ordered {
             self.ordering
-                .score(pos, &moves, tt_move, ply, &self.opts, &mut scores);
+                .score(pos, moves, tt_move, ply, &self.opts, scores);
         }
-
-        let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         for i in 0..moves.len() {
             if ordered {
-                pick_next(&mut moves, &mut scores, i);
+                pick_next(moves, scores, i);
             }
             let mv = moves[i];
             let v = self.move_value(pos, mv, depth, ply, alpha, beta, eval);
@@ -380,16 +418,13 @@ impl<G: Features> Searcher<G> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        if self.aborted {
-            return 0;
-        }
+        (best, best_move)
+    }
 
-        if (self.opts.tt && cacheable) || self.opts.tt_move {
-            self.store(key, ply, depth, (best, best_move), (original_alpha, beta));
-        }
-        best
+    /// The evaluation of `pos` for the side to move, through the search's cache.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &G, eval: &mut Evaluator) -> Score {
+        self.evals.evaluate(pos, eval)
     }
 
     /// Counts a node and checks the node and time limits; `true` once the search is

@@ -6,6 +6,7 @@
 //! over [`crate::game::Game::outcomes`].
 
 mod alphabeta;
+mod eval_cache;
 mod minimax;
 mod ordering;
 mod quiescence;

@@ -22,7 +22,7 @@ impl<G: Features> Searcher<G> {
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
-        let stand = eval.evaluate(pos);
+        let stand = self.evaluate(pos, eval);
         if left == 0 || stand >= beta {
             return stand;
         }

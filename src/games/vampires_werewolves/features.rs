@@ -21,7 +21,7 @@
 
 use super::board::{Cells, Coord, Kind};
 use super::movegen::{self, Group, Groups};
-use super::position::{VvwMove, VvwPosition};
+use super::position::{VvwMove, VvwPosition, MAX_CELLS};
 use crate::game::{FeatureInfo, Features, Game, Role, Status};
 use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
@@ -161,17 +161,36 @@ fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
         .min_by_key(|&(d, g)| (d, std::cmp::Reverse(g.count)))
 }
 
+/// [`nearest`] of each human cell among `groups`, in `out` (one entry per human cell).
+fn nearest_to_humans<'a>(
+    humans: &[Group],
+    groups: &[Group],
+    out: &'a mut [Option<(u32, Group)>; MAX_CELLS],
+) -> &'a [Option<(u32, Group)>] {
+    for (slot, h) in out.iter_mut().zip(humans) {
+        *slot = nearest(h.at, groups);
+    }
+    &out[..humans.len()]
+}
+
 /// The five DeepBlue components seen by the side owning `own`:
 /// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`.
-pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 5] {
+/// `near_own` and `near_opp` are [`nearest`] of each human cell among `own` and `opp`
+/// (found once per evaluation for both sides' components).
+pub(super) fn deepblue(
+    own: &[Group],
+    opp: &[Group],
+    humans: &[Group],
+    (near_own, near_opp): (&[Option<(u32, Group)>], &[Option<(u32, Group)>]),
+) -> [f32; 5] {
     // Evaluation All Humans.
     let mut humans_eval = 0.0;
     let mut closer: u128 = 0; // bit i: human cell i is strictly nearer to own than opponent
     for (i, h) in humans.iter().enumerate() {
-        let Some((d1, g)) = nearest(h.at, own) else {
+        let Some((d1, g)) = near_own[i] else {
             continue;
         };
-        let d2 = nearest(h.at, opp).map_or(u32::MAX, |(d, _)| d);
+        let d2 = near_opp[i].map_or(u32::MAX, |(d, _)| d);
         let weight = match d1.cmp(&d2) {
             std::cmp::Ordering::Less => 0.75,
             std::cmp::Ordering::Equal => 0.2,
@@ -300,14 +319,15 @@ fn threatened(prey: &[Group], hunters: &[Group]) -> f64 {
 
 /// Writes the features of `pos` seen by `role` into `out`, in [`FEATURES`] order.
 pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
-    let own = Groups::of(pos, Kind::monster(role));
-    let opp = Groups::of(pos, Kind::monster(1 - role));
-    let humans = Groups::of(pos, Kind::Humans);
+    let [own, opp, humans] = Groups::sides(pos, role);
     let (own, opp, humans) = (own.as_slice(), opp.as_slice(), humans.as_slice());
     let own_total = pos.total(Kind::monster(role)) as f32;
     let opp_total = pos.total(Kind::monster(1 - role)) as f32;
-    let mine = deepblue(own, opp, humans);
-    let theirs = deepblue(opp, own, humans);
+    let (mut near_own, mut near_opp) = ([None; MAX_CELLS], [None; MAX_CELLS]);
+    let near_own = nearest_to_humans(humans, own, &mut near_own);
+    let near_opp = nearest_to_humans(humans, opp, &mut near_opp);
+    let mine = deepblue(own, opp, humans, (near_own, near_opp));
+    let theirs = deepblue(opp, own, humans, (near_opp, near_own));
     let largest = |g: &[Group]| g.first().map_or(0.0, |g| g.count as f32);
     let to_move = pos.side_to_move() == role;
     out[0] = own_total - opp_total;
