@@ -1,6 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, a transposition table, move ordering,
 //! node and time limits, random choice among equal best moves, and expectimax over the
-//! outcomes of random moves.
+//! outcomes of random moves, pruned by Star1 (a move with one certain outcome is an
+//! ordinary alpha-beta child).
 
 use std::time::Instant;
 
