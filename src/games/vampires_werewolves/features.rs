@@ -161,12 +161,15 @@ fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
         .min_by_key(|&(d, g)| (d, std::cmp::Reverse(g.count)))
 }
 
+/// A group's distance to a cell and the group itself ([`nearest`]'s answer).
+type Near = Option<(u32, Group)>;
+
 /// [`nearest`] of each human cell among `groups`, in `out` (one entry per human cell).
 fn nearest_to_humans<'a>(
     humans: &[Group],
     groups: &[Group],
-    out: &'a mut [Option<(u32, Group)>; MAX_CELLS],
-) -> &'a [Option<(u32, Group)>] {
+    out: &'a mut [Near; MAX_CELLS],
+) -> &'a [Near] {
     for (slot, h) in out.iter_mut().zip(humans) {
         *slot = nearest(h.at, groups);
     }
@@ -181,7 +184,7 @@ pub(super) fn deepblue(
     own: &[Group],
     opp: &[Group],
     humans: &[Group],
-    (near_own, near_opp): (&[Option<(u32, Group)>], &[Option<(u32, Group)>]),
+    (near_own, near_opp): (&[Near], &[Near]),
 ) -> [f32; 5] {
     // Evaluation All Humans.
     let mut humans_eval = 0.0;
