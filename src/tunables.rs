@@ -43,6 +43,9 @@ pub const DEFAULT_TT_BITS: u8 = 16;
 /// Largest transposition table a genome may ask for.
 pub const MAX_TT_BITS: u8 = 26;
 
+/// Log2 of the evaluation cache's entries (16 bytes each; one cache per searcher).
+pub const EVAL_CACHE_BITS: u32 = 14;
+
 /// Entries in the history table per role (move keys are taken modulo this).
 pub const HISTORY_SIZE: usize = 1 << 14;
 

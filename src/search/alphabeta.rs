@@ -1,11 +1,13 @@
 //! Negamax alpha-beta with iterative deepening, a transposition table, move ordering,
 //! node and time limits, random choice among equal best moves, and expectimax over the
-//! outcomes of random moves.
+//! outcomes of random moves, pruned by Star1 (a move with one certain outcome is an
+//! ordinary alpha-beta child).
 
 use std::time::Instant;
 
 use rand::RngExt;
 
+use super::eval_cache::EvalCache;
 use super::ordering::{pick_next, Ordering};
 use super::tt::{Bound, Entry, TransTable};
 use super::{SearchLimits, SearchOptions, SearchResult};
@@ -14,6 +16,12 @@ use crate::game::{search_moves, Features, GameRng, MatchRules, Status};
 use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, MAX_QUIESCENCE, WIN_SCORE};
 
 const INF: Score = WIN_SCORE + 1;
+
+/// `x` as a window edge: within `[-INF, INF]`.
+#[inline]
+fn clamp_window(x: f64) -> Score {
+    x.clamp(-INF as f64, INF as f64) as Score
+}
 
 /// The terminal score of a finished position for the side to move, `ply` plies below the
 /// root: quicker wins and slower losses score better.
@@ -33,6 +41,7 @@ pub struct Searcher<G: Features> {
     pub(super) opts: SearchOptions,
     tt: TransTable<G::Move>,
     ordering: Ordering<G::Move>,
+    evals: EvalCache,
     pub(super) moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i32>>,
     pub(super) outcomes: Vec<Vec<(G::Outcome, f64)>>,
@@ -53,6 +62,7 @@ impl<G: Features> Searcher<G> {
             opts,
             tt: TransTable::new(if opts.tt || opts.tt_move { tt_bits } else { 0 }),
             ordering: Ordering::new(),
+            evals: EvalCache::new(),
             moves: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
             scores: (0..stack).map(|_| Vec::with_capacity(64)).collect(),
             outcomes: (0..stack).map(|_| Vec::with_capacity(8)).collect(),
@@ -89,6 +99,7 @@ impl<G: Features> Searcher<G> {
         let mut pos = root.clone();
         self.nodes = 0;
         self.aborted = false;
+        self.evals.new_search();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.deadline;
         self.rules = limits.rules;
@@ -202,7 +213,8 @@ impl<G: Features> Searcher<G> {
         Some((mv, best, ties))
     }
 
-    /// The value of playing `mv` (an expectation over its outcomes in games of chance).
+    /// The value of playing `mv` (an expectation over its outcomes in games of chance),
+    /// fail-soft within `(alpha, beta)`: exact inside the window, a bound outside it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn move_value(
@@ -216,24 +228,87 @@ impl<G: Features> Searcher<G> {
         eval: &mut Evaluator,
     ) -> Score {
         if !G::HAS_CHANCE {
-            let undo = pos.make(mv, G::Outcome::default());
-            let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
-            pos.unmake(mv, undo);
-            return v;
+            return self.certain_value(
+                pos,
+                mv,
+                G::Outcome::default(),
+                depth,
+                ply,
+                (alpha, beta),
+                eval,
+            );
         }
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
         pos.outcomes(mv, &mut outs);
-        let mut sum = 0.0;
-        for &(outcome, p) in &outs {
-            let undo = pos.make(mv, outcome);
-            let v = -self.negamax(pos, depth - 1, ply + 1, -INF, INF, eval);
-            pos.unmake(mv, undo);
-            sum += p * v as f64;
-            if self.aborted {
-                break;
-            }
-        }
+        let v = match outs[..] {
+            [(outcome, _)] => self.certain_value(pos, mv, outcome, depth, ply, (alpha, beta), eval),
+            _ => self.chance_value(pos, mv, &outs, depth, ply, (alpha, beta), eval),
+        };
         self.outcomes[ply] = outs;
+        v
+    }
+
+    /// The value of `mv` with its one certain `outcome`: an ordinary alpha-beta child.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn certain_value(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        outcome: G::Outcome,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> Score {
+        let undo = pos.make(mv, outcome);
+        let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
+        pos.unmake(mv, undo);
+        v
+    }
+
+    /// The expectation of `mv` over several `outs`, pruned by Ballard's Star1: every
+    /// value lies in `[-WIN_SCORE, WIN_SCORE]`, so once the outcomes searched so far
+    /// settle the rounded mean below `alpha` (or above `beta`) whatever the others are,
+    /// the rest are skipped and `alpha` (`beta`) returned. Each outcome is searched with
+    /// the window that could still settle it; the windows keep a two-point margin, so
+    /// the rounding of the mean and the floating-point sums cannot change a result. The
+    /// mean, when not cut, is summed exactly as [`super::minimax`] sums it.
+    #[allow(clippy::too_many_arguments)]
+    fn chance_value(
+        &mut self,
+        pos: &mut G,
+        mv: G::Move,
+        outs: &[(G::Outcome, f64)],
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> Score {
+        let bound = WIN_SCORE as f64;
+        let mut sum = 0.0;
+        let mut rest = 1.0;
+        for &(outcome, p) in outs {
+            if p <= 0.0 {
+                continue; // adds nothing to the mean
+            }
+            rest -= p;
+            let others = rest.max(0.0) * bound;
+            let lo = ((alpha as f64 - 2.0 - sum - others) / p).floor();
+            let hi = ((beta as f64 + 2.0 - sum + others) / p).ceil();
+            let (lo, hi) = (clamp_window(lo), clamp_window(hi));
+            let v = self.certain_value(pos, mv, outcome, depth, ply, (lo, hi), eval);
+            if self.aborted {
+                return 0;
+            }
+            if v <= lo && lo > -INF {
+                return alpha;
+            }
+            if v >= hi && hi < INF {
+                return beta;
+            }
+            sum += p * v as f64;
+        }
         sum.round() as Score
     }
 
@@ -242,7 +317,7 @@ impl<G: Features> Searcher<G> {
         pos: &mut G,
         depth: u32,
         ply: usize,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
@@ -272,24 +347,58 @@ impl<G: Features> Searcher<G> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.search_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            self.scores[ply] = scores;
-            return eval.evaluate(pos);
+        let found = if moves.is_empty() {
+            None
+        } else {
+            Some(self.best_move(
+                pos,
+                (&mut moves, &mut scores),
+                tt_move,
+                depth,
+                ply,
+                (alpha, beta),
+                eval,
+            ))
+        };
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        let Some((best, best_move)) = found else {
+            return self.evaluate(pos, eval);
+        };
+        if self.aborted {
+            return 0;
         }
+        if (self.opts.tt && cacheable) || self.opts.tt_move {
+            self.store(key, ply, depth, (best, best_move), (alpha, beta));
+        }
+        best
+    }
+
+    /// The best of `moves` (in the order the options ask for, `scores` their ordering
+    /// keys) and its value, fail-soft within `(alpha, beta)`; a cut rewards the move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn best_move(
+        &mut self,
+        pos: &mut G,
+        (moves, scores): (&mut [G::Move], &mut Vec<i32>),
+        tt_move: Option<G::Move>,
+        depth: u32,
+        ply: usize,
+        (mut alpha, beta): (Score, Score),
+        eval: &mut Evaluator,
+    ) -> (Score, Option<G::Move>) {
         let ordered =
             self.opts.tt_move || self.opts.tactical_first || self.opts.killers || self.opts.history;
         if ordered {
             self.ordering
-                .score(pos, &moves, tt_move, ply, &self.opts, &mut scores);
+                .score(pos, moves, tt_move, ply, &self.opts, scores);
         }
-
-        let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         for i in 0..moves.len() {
             if ordered {
-                pick_next(&mut moves, &mut scores, i);
+                pick_next(moves, scores, i);
             }
             let mv = moves[i];
             let v = self.move_value(pos, mv, depth, ply, alpha, beta, eval);
@@ -310,16 +419,13 @@ impl<G: Features> Searcher<G> {
                 }
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
-        if self.aborted {
-            return 0;
-        }
+        (best, best_move)
+    }
 
-        if (self.opts.tt && cacheable) || self.opts.tt_move {
-            self.store(key, ply, depth, (best, best_move), (original_alpha, beta));
-        }
-        best
+    /// The evaluation of `pos` for the side to move, through the search's cache.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &G, eval: &mut Evaluator) -> Score {
+        self.evals.evaluate(pos, eval)
     }
 
     /// Counts a node and checks the node and time limits; `true` once the search is

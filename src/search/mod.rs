@@ -3,9 +3,12 @@
 //!
 //! Every game shares this engine through [`crate::game::Game`]. Games with random move
 //! results are searched as expectimax: a move's value is the probability-weighted mean
-//! over [`crate::game::Game::outcomes`].
+//! over [`crate::game::Game::outcomes`]. A move with one certain outcome is an ordinary
+//! alpha-beta child; a move with several is cut by Ballard's Star1 (*-minimax), so the
+//! value stays exactly the expectimax value at a fraction of the nodes.
 
 mod alphabeta;
+mod eval_cache;
 mod minimax;
 mod ordering;
 mod quiescence;

@@ -1,9 +1,9 @@
 //! Quiescence: beyond the depth, the side to move may stop on the evaluation or go on
 //! with a sure tactical move (onto enemies or humans, with one certain result), for a
 //! few plies more. A fixed depth otherwise scores a position whatever is about to be
-//! taken there. Moves with random results stay out: their expectation needs every
-//! outcome searched with an open window, many times the cost for a rarely decisive
-//! line.
+//! taken there. Moves with random results stay out: Star1 cuts a battle only on its
+//! last outcomes, so its expectation costs many times a sure move, for a rarely
+//! decisive line.
 
 use super::alphabeta::{terminal_score, Searcher};
 use crate::eval::Evaluator;
@@ -22,7 +22,7 @@ impl<G: Features> Searcher<G> {
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
-        let stand = eval.evaluate(pos);
+        let stand = self.evaluate(pos, eval);
         if left == 0 || stand >= beta {
             return stand;
         }

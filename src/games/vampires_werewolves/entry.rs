@@ -26,6 +26,8 @@ impl GameEntry for VvwPosition {
             "8x8 v 0,0:h5 1,0:h14 2,0:w33 3,0:h7 4,0:h6 6,0:h3 4,4:v35 7,7:h9 1,6:h12",
         ],
         genome: "deepblue2021",
-        depth: 4,
+        // Depth 6: with alpha-beta through sure moves depth 4 is a few thousand nodes,
+        // too short a search to time.
+        depth: 6,
     };
 }

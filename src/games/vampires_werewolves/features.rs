@@ -161,28 +161,42 @@ fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
         .min_by_key(|&(d, g)| (d, std::cmp::Reverse(g.count)))
 }
 
-/// The five DeepBlue components seen by the side owning `own`:
-/// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`.
-pub(super) fn deepblue(own: &[Group], opp: &[Group], humans: &[Group]) -> [f32; 5] {
-    // Evaluation All Humans.
-    let mut humans_eval = 0.0;
-    let mut closer: u128 = 0; // bit i: human cell i is strictly nearer to own than opponent
+/// DeepBlue's "all humans" component for each side (`[own, opp]`): the sum over human
+/// cells, and the cells (bit `i`: human cell `i`) the side is strictly nearer to than the
+/// other. One pass: each cell's nearest groups serve both sides.
+fn all_humans(own: &[Group], opp: &[Group], humans: &[Group]) -> [(f64, u128); 2] {
+    let mut out = [(0.0, 0); 2];
     for (i, h) in humans.iter().enumerate() {
-        let Some((d1, g)) = nearest(h.at, own) else {
-            continue;
-        };
-        let d2 = nearest(h.at, opp).map_or(u32::MAX, |(d, _)| d);
-        let weight = match d1.cmp(&d2) {
-            std::cmp::Ordering::Less => 0.75,
-            std::cmp::Ordering::Equal => 0.2,
-            std::cmp::Ordering::Greater => 0.0,
-        };
-        if d1 < d2 && i < 128 {
-            closer |= 1 << i;
+        let near = [nearest(h.at, own), nearest(h.at, opp)];
+        for (side, (sum, closer)) in out.iter_mut().enumerate() {
+            let Some((d1, g)) = near[side] else {
+                continue;
+            };
+            let d2 = near[1 - side].map_or(u32::MAX, |(d, _)| d);
+            let weight = match d1.cmp(&d2) {
+                std::cmp::Ordering::Less => 0.75,
+                std::cmp::Ordering::Equal => 0.2,
+                std::cmp::Ordering::Greater => 0.0,
+            };
+            if d1 < d2 && i < 128 {
+                *closer |= 1 << i;
+            }
+            let m = g.count as f64;
+            *sum += weight * (fight_humans(m, h.count as f64) - m);
         }
-        let m = g.count as f64;
-        humans_eval += weight * (fight_humans(m, h.count as f64) - m);
     }
+    out
+}
+
+/// The five DeepBlue components seen by the side owning `own`:
+/// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`, given
+/// its [`all_humans`] (`humans_eval` and the human cells it is nearer to).
+pub(super) fn deepblue(
+    own: &[Group],
+    opp: &[Group],
+    humans: &[Group],
+    (humans_eval, closer): (f64, u128),
+) -> [f32; 5] {
     // Evaluation Monster to Humans: each own group takes a distinct human cell.
     let mut m2h = 0.0;
     let mut taken: u128 = 0;
@@ -300,14 +314,13 @@ fn threatened(prey: &[Group], hunters: &[Group]) -> f64 {
 
 /// Writes the features of `pos` seen by `role` into `out`, in [`FEATURES`] order.
 pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
-    let own = Groups::of(pos, Kind::monster(role));
-    let opp = Groups::of(pos, Kind::monster(1 - role));
-    let humans = Groups::of(pos, Kind::Humans);
+    let [own, opp, humans] = Groups::sides(pos, role);
     let (own, opp, humans) = (own.as_slice(), opp.as_slice(), humans.as_slice());
     let own_total = pos.total(Kind::monster(role)) as f32;
     let opp_total = pos.total(Kind::monster(1 - role)) as f32;
-    let mine = deepblue(own, opp, humans);
-    let theirs = deepblue(opp, own, humans);
+    let [own_humans, opp_humans] = all_humans(own, opp, humans);
+    let mine = deepblue(own, opp, humans, own_humans);
+    let theirs = deepblue(opp, own, humans, opp_humans);
     let largest = |g: &[Group]| g.first().map_or(0.0, |g| g.count as f32);
     let to_move = pos.side_to_move() == role;
     out[0] = own_total - opp_total;

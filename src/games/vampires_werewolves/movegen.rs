@@ -27,7 +27,7 @@
 use super::board::{Cells, Coord, Kind, DIRECTIONS};
 use super::ply::Step;
 use super::position::{VvwMove, VvwPosition, MAX_CELLS};
-use crate::game::Game;
+use crate::game::{Game, Role};
 
 /// Most plies generated in one position.
 pub const MAX_PLIES: usize = 80;
@@ -54,20 +54,33 @@ pub(super) struct Groups {
 }
 
 impl Groups {
-    pub(super) fn of(pos: &VvwPosition, kind: Kind) -> Self {
-        let mut g = Groups {
+    /// The groups of `role`'s monsters, of the opponent's and of the humans, from one
+    /// pass over the board.
+    pub(super) fn sides(pos: &VvwPosition, role: Role) -> [Groups; 3] {
+        let empty = || Groups {
             len: 0,
             items: [Group::default(); MAX_CELLS],
         };
-        for (at, c) in pos.occupied().filter(|(_, c)| c.kind() == kind) {
+        let mut all = [empty(), empty(), empty()];
+        let (own, opp) = (Kind::monster(role), Kind::monster(1 - role));
+        for (at, c) in pos.occupied() {
+            let g = match c.kind() {
+                k if k == own => &mut all[0],
+                k if k == opp => &mut all[1],
+                Kind::Humans => &mut all[2],
+                _ => continue,
+            };
             g.items[g.len] = Group {
                 at,
                 count: c.count(),
             };
             g.len += 1;
         }
-        g.items[..g.len].sort_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
-        g
+        for g in &mut all {
+            g.items[..g.len]
+                .sort_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
+        }
+        all
     }
 
     pub(super) fn as_slice(&self) -> &[Group] {
@@ -131,9 +144,7 @@ impl Out<'_> {
 /// Fills `out` with the mover's plies (see the module docs). `out` is not cleared.
 pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
     let me = pos.side_to_move();
-    let own = Groups::of(pos, Kind::monster(me));
-    let humans = Groups::of(pos, Kind::Humans);
-    let enemies = Groups::of(pos, Kind::monster(1 - me));
+    let [own, enemies, humans] = Groups::sides(pos, me);
     let (own, humans, enemies) = (own.as_slice(), humans.as_slice(), enemies.as_slice());
     let (rows, cols) = (pos.rows(), pos.cols());
     let start = out.len();
@@ -173,47 +184,55 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
         return;
     }
     for &g in own.iter().take(SPLIT_GROUPS).filter(|g| g.count >= 2) {
-        let first_split = out.out.len();
-        let mut parts: [(u8, Coord); 3] = [(0, g.at); 3];
-        // Two nearest human cells it outnumbers: exactly enough to convert them.
-        let mut near = [None; 2];
-        near[0] = nearest(g.at, humans, |h| h.count < g.count);
-        near[1] =
-            near[0].and_then(|n0| nearest(g.at, humans, |h| h.count < g.count && h.at != n0.at));
-        for (i, h) in near.iter().flatten().enumerate() {
-            parts[i] = (h.count, g.at.step_toward(h.at));
-        }
-        // The nearest enemy cell it can kill with part of the group.
-        if let Some(e) = nearest(g.at, enemies, |e| need_to_kill(e.count) < g.count as u32) {
-            parts[2] = (need_to_kill(e.count) as u8, g.at.step_toward(e.at));
-        }
-        for &(n, to) in &parts {
-            if n == 0 || to == g.at {
-                continue;
-            }
-            let mv = VvwMove::single(Step::new(g.at, n, to));
-            if out.out[first_split..].contains(&mv) {
-                continue;
-            }
-            if !out.push(mv) {
-                return;
-            }
-        }
-        // Halves toward the two nearest targets, if their directions differ.
-        let targets = two_directions(g.at, humans, enemies);
-        if let Some((a, b)) = targets {
-            let big = g.count.div_ceil(2);
-            let small = g.count / 2;
-            let mut mv = VvwMove::single(Step::new(g.at, big, a));
-            mv.push(Step::new(g.at, small, b));
-            if !out.push(mv) {
-                return;
-            }
+        if !splits(g, humans, enemies, &mut out) {
+            return;
         }
     }
     debug_assert!(out.out[start..]
         .iter()
         .all(|m| pos.check(m.steps()).is_ok()));
+}
+
+/// Adds the split plies of group `g` (see the module docs, 3.); `false` once `out` is
+/// full.
+fn splits(g: Group, humans: &[Group], enemies: &[Group], out: &mut Out<'_>) -> bool {
+    let first_split = out.out.len();
+    let mut parts: [(u8, Coord); 3] = [(0, g.at); 3];
+    // Two nearest human cells it outnumbers: exactly enough to convert them.
+    let mut near = [None; 2];
+    near[0] = nearest(g.at, humans, |h| h.count < g.count);
+    near[1] = near[0].and_then(|n0| nearest(g.at, humans, |h| h.count < g.count && h.at != n0.at));
+    for (i, h) in near.iter().flatten().enumerate() {
+        parts[i] = (h.count, g.at.step_toward(h.at));
+    }
+    // The nearest enemy cell it can kill with part of the group.
+    if let Some(e) = nearest(g.at, enemies, |e| need_to_kill(e.count) < g.count as u32) {
+        parts[2] = (need_to_kill(e.count) as u8, g.at.step_toward(e.at));
+    }
+    for &(n, to) in &parts {
+        if n == 0 || to == g.at {
+            continue;
+        }
+        let mv = VvwMove::single(Step::new(g.at, n, to));
+        if out.out[first_split..].contains(&mv) {
+            continue;
+        }
+        if !out.push(mv) {
+            return false;
+        }
+    }
+    // Halves toward the two nearest targets, if their directions differ.
+    let targets = two_directions(g.at, humans, enemies);
+    if let Some((a, b)) = targets {
+        let big = g.count.div_ceil(2);
+        let small = g.count / 2;
+        let mut mv = VvwMove::single(Step::new(g.at, big, a));
+        mv.push(Step::new(g.at, small, b));
+        if !out.push(mv) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Fills `out` with every one-move ply of the side to move (the rules' plies that

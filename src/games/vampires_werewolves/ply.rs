@@ -147,44 +147,7 @@ pub fn check_ply<C: Cells + ?Sized>(
     }
     let kind = Kind::monster(mover);
     for (i, s) in steps.iter().enumerate() {
-        let index = i + 1;
-        for cell in [s.from, s.to] {
-            if !cells.contains(cell) {
-                return Err(IllegalPly::OutOfGrid {
-                    index,
-                    cell,
-                    rows: cells.rows(),
-                    cols: cells.cols(),
-                });
-            }
-        }
-        let source = cells.get(s.from);
-        if source.kind() != kind {
-            return Err(IllegalPly::NotOwn {
-                index,
-                cell: s.from,
-                found: species_name(source.kind()),
-                mover: species_name(kind),
-            });
-        }
-        if s.count == 0 {
-            return Err(IllegalPly::ZeroCount { index });
-        }
-        if source.count() < s.count {
-            return Err(IllegalPly::TooFew {
-                index,
-                cell: s.from,
-                count: s.count,
-                available: source.count(),
-            });
-        }
-        if s.from.distance(s.to) > 1 {
-            return Err(IllegalPly::TooFar {
-                index,
-                from: s.from,
-                to: s.to,
-            });
-        }
+        check_step(cells, kind, i + 1, s)?;
     }
     for s in steps {
         if steps.iter().any(|t| t.to == s.from) {
@@ -220,6 +183,54 @@ pub fn check_ply<C: Cells + ?Sized>(
                 arriving,
             });
         }
+    }
+    Ok(())
+}
+
+/// Checks the `index`-th (from 1) move of a ply on its own: in-grid cells, one of
+/// `kind`'s groups as the source, a count from 1 to what it holds, a neighbouring target.
+fn check_step<C: Cells + ?Sized>(
+    cells: &C,
+    kind: Kind,
+    index: usize,
+    s: &Step,
+) -> Result<(), IllegalPly> {
+    for cell in [s.from, s.to] {
+        if !cells.contains(cell) {
+            return Err(IllegalPly::OutOfGrid {
+                index,
+                cell,
+                rows: cells.rows(),
+                cols: cells.cols(),
+            });
+        }
+    }
+    let source = cells.get(s.from);
+    if source.kind() != kind {
+        return Err(IllegalPly::NotOwn {
+            index,
+            cell: s.from,
+            found: species_name(source.kind()),
+            mover: species_name(kind),
+        });
+    }
+    if s.count == 0 {
+        return Err(IllegalPly::ZeroCount { index });
+    }
+    if source.count() < s.count {
+        return Err(IllegalPly::TooFew {
+            index,
+            cell: s.from,
+            count: s.count,
+            available: source.count(),
+        });
+    }
+    if s.from.distance(s.to) > 1 {
+        return Err(IllegalPly::TooFar {
+            index,
+            from: s.from,
+            to: s.to,
+        });
     }
     Ok(())
 }
