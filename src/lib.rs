@@ -1,8 +1,25 @@
 //! weightforge: tune the evaluation weights of board-game AIs by parallel self-play.
 //!
-//! The library is the whole tool; `src/main.rs` only parses the command line.
-//! Start at [`game::Game`], the contract every game implements, and [`registry`], the
-//! list of the games.
+//! The library is the whole tool; `src/main.rs` and `src/cli/` only turn raw flags into
+//! resolved settings (`src/cli/resolve.rs`) and call it. Imports run one way, from the
+//! commands at the top down to the vocabulary at the bottom (a circle inside one game
+//! folder is the only exception):
+//!
+//! * **vocabulary**: [`game`] (the rules trait [`game::Game`], the evaluation and
+//!   search hints [`game::Features`], what a game brings to the tool
+//!   [`game::GameEntry`]), [`played_game`] (records, end reasons, faults, observers of a
+//!   played game), [`seeds`] (every seed tuple), [`tunables`] and [`limits`] (every
+//!   fixed number and every bound on a user's number), [`stats`] and [`sprt`];
+//! * **games**: one folder each under [`games`], listed once in [`registry`];
+//! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`genome`] and
+//!   [`builtins`], [`engine`] (outside programs through the engine protocol),
+//!   [`player`] (what sits at the board), [`builtin_engine`] (a built-in player served
+//!   as an engine);
+//! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
+//!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
+//!   [`tournament`], [`record`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end);
+//! * **tuning**: [`fit`] (the positions fit behind Texel, apart from the tuner's
+//!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
 
 pub mod bench;
 pub mod builtin_engine;

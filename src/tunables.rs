@@ -139,7 +139,7 @@ pub const MPI_WAIT_SECS: u64 = 3_600;
 /// unit finds the next one waiting instead of waiting for a message round trip.
 pub const MPI_PREFETCH_UNITS: usize = 1;
 
-// ---- Texel tuning (src/texel, src/tune/texel.rs) ----
+// ---- Texel tuning (src/fit, src/tune/texel.rs) ----
 
 /// Texel: plies after the opening whose positions are not kept (the first moves of the
 /// players still carry the random opening's imbalance).
