@@ -3,32 +3,15 @@
 //! battles left out) and random Abalone positions (pushes), in every search variant; and
 //! the extension does change values, so the comparison tests something.
 
+mod common;
+
+use common::positions::random_position;
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Features, GameExt, GameRng, MatchRules};
+use weightforge::game::{Features, GameRng, MatchRules};
 use weightforge::games::abalone::Abalone;
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::search::{minimax, minimax_quiescent, SearchLimits, SearchOptions, Searcher};
-
-/// A position `0..plies` random plies after a named start, with a move to play.
-fn random_position<G: Features>(start: &str, plies: u32, rng: &mut GameRng) -> G {
-    loop {
-        let mut pos = G::start(start, rng).expect("a start");
-        let mut moves = Vec::new();
-        for _ in 0..rng.random_range(0..plies) {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            pos.play(mv, rng);
-        }
-        pos.search_moves(&mut moves);
-        if !moves.is_empty() && pos.status() == weightforge::game::Status::Ongoing {
-            return pos;
-        }
-    }
-}
 
 fn variants(quiescence: u32) -> Vec<(&'static str, SearchOptions)> {
     let all = SearchOptions {

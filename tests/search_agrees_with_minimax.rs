@@ -3,9 +3,12 @@
 //! first start, at depths 1 to 4 (as deep as a small tree allows), with random weights,
 //! with and without a ply cap inside the horizon.
 
+mod common;
+
+use common::positions::random_position;
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Features, GameExt, GameRng, MatchRules, Status};
+use weightforge::game::{Features, GameRng, MatchRules, Status};
 use weightforge::registry::GameId;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 use weightforge::tunables::{Score, WIN_THRESHOLD};
@@ -13,29 +16,6 @@ use weightforge::tunables::{Score, WIN_THRESHOLD};
 /// The most nodes (chance outcomes included) a minimax tree of the test may have: the
 /// depth stops growing at it, so that games with many moves stay quick.
 const TREE_BUDGET: u64 = 20_000;
-
-/// A position `0..80` random plies after the game's first start, still going, with moves
-/// to search.
-fn random_position<G: Features>(rng: &mut GameRng) -> G {
-    let start = G::resolve_start(G::start_names()[0]).expect("the first start resolves");
-    let mut moves = Vec::new();
-    loop {
-        let mut pos = start.draw(rng);
-        let plies = rng.random_range(0..80);
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            pos.play(mv, rng);
-        }
-        pos.search_moves(&mut moves);
-        if !moves.is_empty() && pos.status() == Status::Ongoing {
-            return pos;
-        }
-    }
-}
 
 /// The nodes of the minimax tree of `pos` to `depth` under `rules`, counted up to just
 /// past `budget`.
@@ -132,7 +112,7 @@ fn every_variant_agrees<G: Features>() {
     let mut rng = GameRng::seed_from_u64(2026);
     let n = G::feature_info().len();
     for case in 0..60 {
-        let pos: G = random_position(&mut rng);
+        let pos: G = random_position(G::start_names()[0], 80, &mut rng);
         // Small integer weights make equal scores (and so ties and cut-offs at the
         // window edges) common, which is where a wrong bound would show.
         let weights: Vec<f64> = (0..n).map(|_| rng.random_range(-5..=5) as f64).collect();
@@ -181,7 +161,7 @@ fn reused_searcher_agrees<G: Features>() {
     let mut searcher = Searcher::<G>::new(SearchOptions::default(), 10);
     let rules = MatchRules::UNCAPPED;
     for _ in 0..100 {
-        let pos: G = random_position(&mut rng);
+        let pos: G = random_position(G::start_names()[0], 80, &mut rng);
         let depth = deepest(&pos, &rules, 3);
         let mut eval = Evaluator::new::<G>(0, &weights);
         let want = minimax(&mut pos.clone(), depth, &rules, &mut eval);

@@ -3,35 +3,18 @@
 //! through moves with one certain outcome and Star1 cuts battles; node counts from fixed
 //! positions stay under recorded bounds; and move ordering pays for itself.
 
+mod common;
+
+use common::positions::random_position;
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{Features, Game, GameExt, GameRng, MatchRules, Status};
+use weightforge::game::{Features, Game, GameRng, MatchRules};
 use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::genome::Genome;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 use weightforge::tunables::WIN_THRESHOLD;
-
-/// A position `0..plies` random plies after a random start, with a move to search.
-fn random_position(plies: u32, rng: &mut GameRng) -> VvwPosition {
-    loop {
-        let mut pos = VvwPosition::start("random", rng).expect("a start");
-        let mut moves = Vec::new();
-        for _ in 0..rng.random_range(0..plies) {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.random_range(0..moves.len())];
-            pos.play(mv, rng);
-        }
-        pos.search_moves(&mut moves);
-        if !moves.is_empty() && pos.status() == Status::Ongoing {
-            return pos;
-        }
-    }
-}
 
 fn variants() -> Vec<(&'static str, SearchOptions)> {
     let all = SearchOptions::default();
@@ -125,7 +108,7 @@ fn every_variant_returns_the_expectimax_value_at_depths_3_and_4() {
     let n = VvwPosition::feature_info().len();
     let mut battles = 0;
     for case in 0..16 {
-        let pos = random_position(30, &mut rng);
+        let pos = random_position::<VvwPosition>("random", 30, &mut rng);
         battles += usize::from(has_battle(&pos));
         // Small integer weights make equal scores (ties, cuts at the window edges) common.
         let weights: Vec<f64> = (0..n).map(|_| rng.random_range(-5..=5) as f64).collect();

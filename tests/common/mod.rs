@@ -2,12 +2,14 @@
 //! standard input, read what it printed, and check that a bad command fails cleanly
 //! (exit status 2, no panic); [`oracle`], the reader of the oracle data files;
 //! [`tool`], the programs some tests need from the machine; [`experiment`], the tiny
-//! tuning run the tuner's tests start from; and [`matches`], a match played in-process.
+//! tuning run the tuner's tests start from; [`matches`], a match played in-process; and
+//! [`positions`], random positions for the search tests.
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod experiment;
 pub mod matches;
 pub mod oracle;
+pub mod positions;
 pub mod tool;
 
 use std::io::Write;
