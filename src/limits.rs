@@ -250,6 +250,13 @@ pub const LIST_LEN: Count = Count {
     max: 10_000,
     why: "more entries than any game has features or starts",
 };
+/// Length of one line of a position file (docs/positions.md), in bytes.
+pub const POSITION_LINE: Count = Count {
+    name: "position file line (bytes)",
+    min: 1,
+    max: 4_096,
+    why: "the longest position notation is under 200 bytes; a longer line is not a position",
+};
 /// Step sizes and learning rates (σ, c_end, r_end), in normalised units.
 pub const STEP: Real = Real {
     name: "algorithm.sigma, algorithm.c_end, algorithm.r_end",
@@ -360,6 +367,7 @@ pub const ALL: &[Count] = &[
     THREADS,
     NAME_LEN,
     LIST_LEN,
+    POSITION_LINE,
     TEXEL_STEPS,
     TEXEL_LABEL_DEPTH,
     TEXEL_DETOURS,

@@ -1,14 +1,23 @@
-//! Position files: one labelled position per line, `<label> <position>`, where the
-//! label is the game's result from the side to move's view (`1`, `0.5` or `0`, or any
-//! number in between, e.g. a deeper search's expected score) and the position is the
-//! game's own notation (`Game::to_text`). Lines that are empty or start with `#` are
-//! ignored. See docs/positions.md.
+//! Position files (docs/positions.md): labelled positions as text, so that positions
+//! generated once (by `weightforge datagen` at a target budget, by a run's games, or by
+//! a user's own games) can be fitted many times, by built-in evaluations and by outside
+//! engines alike.
+//!
+//! Version 2 (what is written) has one row per line, `<role> <result> <score>
+//! <position>`: the role whose evaluation the row trains (the side whose search chose
+//! it), the game's result and a search's score, both from that role's view. Version 1
+//! (`<label> <position>`, no header version) is still read: each of its positions gives a
+//! row for both roles, labelled by the result alone.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::samples::Samples;
-use crate::game::Features;
+use crate::game::{Features, Role};
+use crate::limits::POSITION_LINE;
+
+/// The first words of a version 2 file's first line.
+pub const HEADER_V2: &str = "# weightforge positions v2";
 
 /// A position file that cannot be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -21,7 +30,7 @@ pub enum PositionFileError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// A line is not `<label> <position>`.
+    /// A line is not a row.
     #[error("{path}:{line}: {message}")]
     Line {
         /// The file.
@@ -33,7 +42,8 @@ pub enum PositionFileError {
     },
 }
 
-/// One labelled position: its text and the score of the side to move.
+/// One labelled position as version 1 wrote it: its text and the score of the side to
+/// move (what a run's own games keep for `weightforge positions`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Labelled {
     /// The position in the game's notation.
@@ -42,7 +52,62 @@ pub struct Labelled {
     pub label: f64,
 }
 
-/// Writes `positions` to `path`, after a `#` comment line naming the game.
+/// One row of a version 2 file.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PositionRow {
+    /// The role whose evaluation this row trains (whose search chose the position).
+    pub role: Role,
+    /// The game's result from `role`'s view: 1, ½ or 0 (NaN: unknown, `-` in the file).
+    pub result: f32,
+    /// A search's score from `role`'s view, in the labelling evaluation's units (for
+    /// built-in players Σ weight × feature; NaN: none, `-` in the file).
+    pub score: f32,
+    /// The position in the game's notation (`Game::to_text`).
+    pub text: String,
+}
+
+fn number(v: f32) -> String {
+    if v.is_nan() {
+        "-".into()
+    } else {
+        format!("{v}")
+    }
+}
+
+/// Writes version 2 `rows` to `path`: the header naming the game, then `comments` (one
+/// `# ` line each: how the rows were made), then the rows.
+pub fn write_rows<G: Features>(
+    path: &Path,
+    comments: &[String],
+    rows: &[PositionRow],
+) -> Result<(), PositionFileError> {
+    let io = |source| PositionFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut out = Vec::with_capacity(rows.len() * 48 + 256);
+    writeln!(
+        out,
+        "{HEADER_V2} {} <role> <result> <score> <position>",
+        G::NAME
+    )
+    .map_err(io)?;
+    for c in comments {
+        // One comment line each, whatever the text holds.
+        let c: String = c
+            .chars()
+            .map(|ch| if ch.is_control() { ' ' } else { ch })
+            .collect();
+        writeln!(out, "# {c}").map_err(io)?;
+    }
+    for r in rows {
+        let (res, sc) = (number(r.result), number(r.score));
+        writeln!(out, "{} {res} {sc} {}", G::ROLES[r.role], r.text).map_err(io)?;
+    }
+    crate::fsutil::write_atomic(path, &out).map_err(io)
+}
+
+/// Writes version 1 `positions` (label from the side to move's view) to `path`.
 pub fn write<G: Features>(path: &Path, positions: &[Labelled]) -> Result<(), PositionFileError> {
     let io = |source| PositionFileError::Io {
         path: path.to_path_buf(),
@@ -61,43 +126,155 @@ pub fn write<G: Features>(path: &Path, positions: &[Labelled]) -> Result<(), Pos
     crate::fsutil::write_atomic(path, &out).map_err(io)
 }
 
-/// Reads a position file for game `G` into rows (one per role per position).
-pub fn read<G: Features>(path: &Path) -> Result<Samples, PositionFileError> {
-    let file = std::fs::File::open(path).map_err(|source| PositionFileError::Io {
+/// The lines of `path` with their numbers (from 1), each at most [`POSITION_LINE`]
+/// bytes, valid UTF-8 and trimmed; empty lines dropped, `#` lines kept.
+fn lines(path: &Path) -> Result<Vec<(usize, String)>, PositionFileError> {
+    let io = |source| PositionFileError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
-    let mut samples = Samples::new(G::feature_info().len());
-    let mut buf = vec![0.0; samples.width];
-    for (i, line) in BufReader::new(file).lines().enumerate() {
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = BufReader::new(file);
+    let (mut out, mut buf) = (Vec::new(), Vec::new());
+    for n in 1.. {
+        buf.clear();
+        let max = POSITION_LINE.max + 1;
+        let got = (&mut reader)
+            .take(max)
+            .read_until(b'\n', &mut buf)
+            .map_err(io)?;
+        if got == 0 {
+            break;
+        }
         let bad = |message: String| PositionFileError::Line {
             path: path.to_path_buf(),
-            line: i + 1,
+            line: n,
             message,
         };
-        let line = line.map_err(|source| PositionFileError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if got as u64 == max && buf.last() != Some(&b'\n') {
+            return Err(bad(format!("longer than {} bytes", POSITION_LINE.max)));
+        }
+        let text = std::str::from_utf8(&buf).map_err(|_| bad("not UTF-8".into()))?;
+        let text = text.trim();
+        if !text.is_empty() {
+            out.push((n, text.to_string()));
+        }
+    }
+    Ok(out)
+}
+
+fn field(v: &str, what: &str, range: std::ops::RangeInclusive<f64>) -> Result<f32, String> {
+    if v == "-" {
+        return Ok(f32::NAN);
+    }
+    v.parse::<f64>()
+        .ok()
+        .filter(|x| range.contains(x))
+        .map(|x| x as f32)
+        .ok_or_else(|| format!("{what} {v:?}: expected `-` or a number in {range:?}"))
+}
+
+/// Parses one version 2 row.
+fn parse_v2<G: Features>(line: &str) -> Result<(G, PositionRow), String> {
+    let mut it = line.splitn(4, char::is_whitespace);
+    let (Some(role), Some(result), Some(score), Some(text)) =
+        (it.next(), it.next(), it.next(), it.next())
+    else {
+        return Err("expected `<role> <result> <score> <position>`".into());
+    };
+    let role = G::ROLES
+        .iter()
+        .position(|r| *r == role)
+        .ok_or_else(|| format!("role {role:?}: expected one of {}", G::ROLES.join(", ")))?;
+    let result = field(result, "result", 0.0..=1.0)?;
+    let score = field(score, "score", -1e12..=1e12)?;
+    let text = text.trim();
+    let pos = G::parse(text).map_err(|e| e.to_string())?;
+    Ok((
+        pos,
+        PositionRow {
+            role,
+            result,
+            score,
+            text: text.to_string(),
+        },
+    ))
+}
+
+/// Parses one version 1 line into the rows of both roles.
+fn parse_v1<G: Features>(line: &str) -> Result<(G, [PositionRow; 2]), String> {
+    let (label, text) = line
+        .split_once(char::is_whitespace)
+        .ok_or("expected `<label> <position>`")?;
+    let label = field(label, "label", 0.0..=1.0)?;
+    if label.is_nan() {
+        return Err("label `-`: a version 1 file needs a number from 0 to 1".into());
+    }
+    let text = text.trim();
+    let pos = G::parse(text).map_err(|e| e.to_string())?;
+    let mover = pos.side_to_move();
+    let row = |role: Role| PositionRow {
+        role,
+        result: if role == mover { label } else { 1.0 - label },
+        score: f32::NAN,
+        text: text.to_string(),
+    };
+    Ok((pos, [row(0), row(1)]))
+}
+
+/// A position file as read: its rows with their positions, and its comments.
+#[derive(Clone, Debug)]
+pub struct PositionFile<G> {
+    /// The rows, each with its parsed position, in file order.
+    pub rows: Vec<(G, PositionRow)>,
+    /// The `#` comment lines after the header, without the `#`.
+    pub comments: Vec<String>,
+}
+
+/// Reads a position file of either version for game `G`.
+pub fn read_rows<G: Features>(path: &Path) -> Result<PositionFile<G>, PositionFileError> {
+    let all = lines(path)?;
+    let v2 = all.first().is_some_and(|(_, l)| l.starts_with(HEADER_V2));
+    if let Some((n, l)) = all.first().filter(|_| v2) {
+        let game = l[HEADER_V2.len()..].split_whitespace().next().unwrap_or("");
+        if game != G::NAME {
+            return Err(PositionFileError::Line {
+                path: path.to_path_buf(),
+                line: *n,
+                message: format!("positions of {game:?}, expected {}", G::NAME),
+            });
+        }
+    }
+    let (mut rows, mut comments) = (Vec::new(), Vec::new());
+    for (n, line) in all.iter().skip(usize::from(v2)) {
+        if let Some(c) = line.strip_prefix('#') {
+            comments.push(c.trim().to_string());
             continue;
         }
-        let (label, text) = line
-            .split_once(char::is_whitespace)
-            .ok_or_else(|| bad("expected `<label> <position>`".into()))?;
-        let label: f64 = label
-            .parse()
-            .ok()
-            .filter(|l: &f64| (0.0..=1.0).contains(l))
-            .ok_or_else(|| bad(format!("label {label:?}: expected a number from 0 to 1")))?;
-        let pos = G::parse(text.trim()).map_err(|e| bad(e.to_string()))?;
-        let score0 = if pos.side_to_move() == 0 {
-            label
-        } else {
-            1.0 - label
+        let bad = |message: String| PositionFileError::Line {
+            path: path.to_path_buf(),
+            line: *n,
+            message,
         };
-        samples.push(&pos, score0 as f32, [f32::NAN; 2], &mut buf);
+        if v2 {
+            rows.push(parse_v2::<G>(line).map_err(bad)?);
+        } else {
+            let (pos, both) = parse_v1::<G>(line).map_err(bad)?;
+            rows.extend(both.map(|r| (pos.clone(), r)));
+        }
+    }
+    Ok(PositionFile { rows, comments })
+}
+
+/// Reads a position file for game `G` into feature rows, each row under its own role
+/// (a version 1 position gives one row per role).
+pub fn read<G: Features>(path: &Path) -> Result<Samples, PositionFileError> {
+    let file = read_rows::<G>(path)?;
+    let mut samples = Samples::new(G::feature_info().len());
+    let mut buf = vec![0.0; samples.width];
+    for (pos, row) in &file.rows {
+        pos.features(row.role, &mut buf);
+        samples.push_row(row.role, &buf, row.result, row.score);
     }
     Ok(samples)
 }

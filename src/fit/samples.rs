@@ -102,6 +102,16 @@ impl Samples {
         }
     }
 
+    /// Adds one row to role `r`: its `features` (`width` values), its `result` from
+    /// `r`'s view (NaN: unknown) and its search `score` for `r` (NaN: none). The rows of
+    /// a per-role fit: each role learns only from the positions its own search met.
+    pub fn push_row(&mut self, r: Role, features: &[f32], result: f32, score: f32) {
+        debug_assert_eq!(features.len(), self.width);
+        self.features[r].extend_from_slice(features);
+        self.labels[r].push(result);
+        self.scores[r].push(score);
+    }
+
     /// Appends `other`'s rows.
     pub fn append(&mut self, other: &Samples) {
         for r in 0..2 {

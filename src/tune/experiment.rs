@@ -67,6 +67,11 @@ pub struct Experiment {
     // Left out when unset, so the files and checkpoint hashes of earlier runs stay the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
+    /// The budget the tuned weights will play at, where a user's front end runs them:
+    /// the final selection, the validation and the gate are measured there (both sides
+    /// of every game), whatever budget training uses. Unset: the training budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Budget>,
     /// The reference opponents every candidate plays.
     pub opponents: Vec<OpponentSpec>,
     /// Game pairs per candidate and opponent per generation.
@@ -90,6 +95,20 @@ pub struct Experiment {
     /// Where outputs go.
     #[serde(default)]
     pub output: OutputSpec,
+}
+
+/// A search budget per move: a node budget (the deterministic stand-in for a clock:
+/// `weightforge calibrate` gives the nodes that match a move time on this machine) or
+/// a depth per role. Exactly one of the two.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    /// Nodes per move, both sides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Plies per move, per role name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<BTreeMap<String, u32>>,
 }
 
 /// A reference opponent.
