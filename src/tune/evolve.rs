@@ -91,7 +91,7 @@ fn finish<G: Features>(
         .decode(&finalists[chosen].theta, &run.r.start.weights);
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
     excluded.extend(val.openings.iter().copied());
-    let gate = gate::<G>(run, &best_weights, &excluded, obs)?;
+    let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
     let games_path = run.dir.join(VALIDATION_GAMES);
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
     let finalist = &finalists[chosen];

@@ -14,22 +14,23 @@ use super::error::TuneError;
 use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
 use super::observer::Observer;
 use super::report::validation::GateVerdict;
-use super::session::Session;
+use super::resolve::Resolved;
+use crate::dist::Executor;
 use crate::game::Features;
 use crate::matches::result::MatchResult;
 use crate::sprt::Decision;
 use crate::stats;
 use crate::tunables::SPRT_BATCH_PAIRS;
 
-/// Plays the gate of `best` against the start on openings not in `excluded`, when the
-/// experiment asks for one; returns its verdict.
-pub(super) fn gate<G: Features>(
-    run: &Session,
+/// Plays the gate of `best` against the start of `r` on `exec`, on openings not in
+/// `excluded`, when the experiment asks for one; returns its verdict.
+pub fn gate<G: Features>(
+    exec: &dyn Executor,
+    r: &Resolved,
     best: &Weights,
     excluded: &HashSet<u64>,
     obs: &dyn Observer,
 ) -> Result<Option<GateVerdict>, TuneError> {
-    let r = run.r;
     let Some(spec) = &r.exp.gate else {
         return Ok(None);
     };
@@ -58,7 +59,7 @@ pub(super) fn gate<G: Features>(
                 weight: 1.0,
             }],
         };
-        let games = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
+        let games = fitness::evaluate_on::<G>(exec, r, &job, Some(excluded), &|| obs.game())?;
         for pair in &games.games[0] {
             result.add_pair(pair);
         }

@@ -32,7 +32,7 @@ pub mod es;
 pub mod evolve;
 pub mod experiment;
 pub mod fitness;
-mod gate;
+pub mod gate;
 pub mod linalg;
 pub mod lock;
 pub mod observer;
