@@ -44,7 +44,11 @@ fn positions(rows: Rows, n: usize, seed: u64) -> Samples {
         let mover = i % 2;
         let x: [Vec<f32>; 2] =
             [0, 1].map(|_| (0..NF).map(|_| rng.random_range(-3.0..3.0)).collect());
-        let e: f64 = x[mover].iter().zip(&TRUTH[mover]).map(|(&a, &b)| a as f64 * b).sum();
+        let e: f64 = x[mover]
+            .iter()
+            .zip(&TRUTH[mover])
+            .map(|(&a, &b)| a as f64 * b)
+            .sum();
         let win = rng.random_range(0.0..1.0) < 1.0 / (1.0 + (-e).exp());
         let result = if win { 1.0 } else { 0.0 };
         let score = (e * SCORE_UNITS) as f32;
@@ -59,7 +63,8 @@ fn positions(rows: Rows, n: usize, seed: u64) -> Samples {
 
 fn fitted(s: &Samples, search_weight: f64) -> Fitted {
     let design = Design::new(s, &columns(), &[vec![0.0; NF], vec![0.0; NF]]);
-    let start = vec![0.1; 2 * NF];
+    // From zero weights: K is then 1 and the fitted evaluation is θ·x.
+    let start = vec![0.0; 2 * NF];
     let settings = FitSettings {
         loss: Loss::Mse,
         steps: 1500,

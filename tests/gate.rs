@@ -9,8 +9,8 @@ use std::path::Path;
 
 use common::experiment::{finished, run_in_pool, Tiny};
 use weightforge::dist::Threads;
-use weightforge::genome::Genome;
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::genome::Genome;
 use weightforge::sprt::Decision;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{Budget, Experiment, GateSpec};
@@ -24,7 +24,10 @@ fn tuned_and_broken(dir: &Path) -> (Genome, String) {
     let tuned = Genome::load::<WolvesSheep>(Path::new("genomes/wolves_sheep/tuned.ron")).unwrap();
     let broken = Genome {
         name: "broken".into(),
-        weights: tuned.weights.clone().map(|w| w.iter().map(|v| -v).collect()),
+        weights: tuned
+            .weights
+            .clone()
+            .map(|w| w.iter().map(|v| -v).collect()),
         ..tuned.clone()
     };
     let path = dir.join("broken.ron");
@@ -40,7 +43,7 @@ fn gate_text(dir: &Path, start: &str) -> String {
         opponents: [(player: "random")], pairs_per_opponent: 1,
         openings: (plies: 4), ply_cap: 80,
         target: (nodes: 400),
-        gate: (max_pairs: 60),
+        gate: (elo1: 40, max_pairs: 100),
         output: (reports: "{0}/reports", genomes: "{0}/genomes"),
     )"#,
         dir.display()
@@ -63,10 +66,10 @@ fn gate_accepts_a_clearly_better_genome_and_not_a_copy_of_the_start() {
         .unwrap()
         .expect("the experiment has a gate");
     assert_eq!(better.decision, Decision::H1, "{}", better.line());
-    assert!(better.result.games() < 120, "{}", better.line());
-    assert!(better.line().starts_with(
-        "gate: H1 accepted — better than the start at 400 nodes (LLR "
-    ));
+    assert!(better.result.games() < 200, "{}", better.line());
+    assert!(better
+        .line()
+        .starts_with("gate: H1 accepted — better than the start at 400 nodes (LLR "));
     let copy = gate::<WolvesSheep>(&exec, &r, &r.start.weights, &none, &Silent)
         .unwrap()
         .unwrap();
@@ -75,7 +78,10 @@ fn gate_accepts_a_clearly_better_genome_and_not_a_copy_of_the_start() {
     let again = gate::<WolvesSheep>(&exec, &r, &tuned.weights, &none, &Silent)
         .unwrap()
         .unwrap();
-    assert_eq!(again.result, better.result);
+    assert_eq!(
+        (again.result.wdl, again.result.ptnml),
+        (better.result.wdl, better.result.ptnml)
+    );
 }
 
 #[test]
@@ -85,12 +91,14 @@ fn target_and_gate_are_checked_when_the_experiment_is_resolved() {
     let bad = |edit: &dyn Fn(&mut Experiment), field: &str| {
         let mut e = base.clone();
         edit(&mut e);
-        let err = e.resolve::<WolvesSheep>("gated.ron").unwrap_err().to_string();
+        let err = e
+            .resolve::<WolvesSheep>("gated.ron")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(field), "{field}: {err}");
     };
-    let depth = |pairs: &[(&str, u32)]| {
-        Some(pairs.iter().map(|(r, d)| (r.to_string(), *d)).collect())
-    };
+    let depth =
+        |pairs: &[(&str, u32)]| Some(pairs.iter().map(|(r, d)| (r.to_string(), *d)).collect());
     bad(
         &|e| {
             e.target = Some(Budget {
@@ -147,7 +155,8 @@ fn target_and_gate_are_checked_when_the_experiment_is_resolved() {
     assert_eq!((t.depth, t.nodes), ([3, 5], None));
     assert_eq!(t.describe::<WolvesSheep>(), "depth 3 (wolves), 5 (sheep)");
     // `gate: ()` takes the defaults.
-    let text = gate_text(dir.path(), "luo2023").replace("gate: (max_pairs: 60)", "gate: ()");
+    let text =
+        gate_text(dir.path(), "luo2023").replace("gate: (elo1: 40, max_pairs: 100)", "gate: ()");
     let e = Experiment::parse(&text, "defaults.ron").unwrap();
     let g = e.gate.unwrap();
     assert_eq!(
@@ -187,20 +196,31 @@ fn a_run_with_a_target_selects_validates_and_gates_there() {
     let b = finished(run_in_pool(&targeted, 2, &options, None));
     // Training is the same; what is measured at the end is not.
     let rows = |s: &weightforge::tune::outcome::RunSummary| {
-        Checkpoint::load(&s.report_dir).unwrap().rows
+        let rows = Checkpoint::load(&s.report_dir).unwrap().rows;
+        rows.into_iter()
+            .map(|r| (r.theta, r.totals.wdl, r.totals.ptnml))
+            .collect::<Vec<_>>()
     };
     assert_eq!(rows(&a), rows(&b));
     assert_eq!(b.budget, "300 nodes");
     let games = |s: &weightforge::tune::outcome::RunSummary| {
         std::fs::read_to_string(s.report_dir.join("validation-games.jsonl")).unwrap()
     };
-    assert_ne!(games(&a), games(&b), "validation at the target plays other games");
+    assert_ne!(
+        games(&a),
+        games(&b),
+        "validation at the target plays other games"
+    );
     let gate = b.gate.as_ref().expect("the run has a gate");
     assert!(gate.result.games() > 0 && gate.result.games() <= 40);
     assert!(a.gate.is_none());
     let page = std::fs::read_to_string(b.report_dir.join("index.html")).unwrap();
     assert!(page.contains("id=\"gate\""), "the gate on the page");
     assert!(page.contains("both at 300 nodes"), "the budget on the page");
-    assert!(b.best.provenance.notes.contains("both sides at 300 nodes a move"));
+    assert!(b
+        .best
+        .provenance
+        .notes
+        .contains("both sides at 300 nodes a move"));
     assert_eq!(b.total_games, a.total_games + gate.result.games());
 }
