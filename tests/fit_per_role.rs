@@ -137,7 +137,7 @@ fn write_file(path: &Path, n: usize) -> Vec<(WolvesSheep, PositionRow)> {
             score: out.len() as f32 - 3.0,
             text: pos.to_text(),
         };
-        out.push((pos.clone(), row));
+        out.push((pos, row));
     }
     let rows: Vec<PositionRow> = out.iter().map(|(_, r)| r.clone()).collect();
     file::write_rows::<WolvesSheep>(path, &["test".into()], &rows).unwrap();
