@@ -343,6 +343,14 @@ pub const TEXEL_LABEL_WEIGHT: Real = Real {
     why: "a label is a blend of the result and the search's win chance",
 };
 
+/// Pairs the gate plays at most.
+pub const GATE_PAIRS: Count = Count {
+    name: "gate.max_pairs",
+    min: 1,
+    max: 100_000,
+    why: "the SPRT decides in a few hundred pairs when the difference is real",
+};
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -371,6 +379,7 @@ pub const ALL: &[Count] = &[
     TEXEL_STEPS,
     TEXEL_LABEL_DEPTH,
     TEXEL_DETOURS,
+    GATE_PAIRS,
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.

@@ -169,6 +169,15 @@ impl RoundSeeds {
         }
     }
 
+    /// Batch `b` of the gate of the run seeded `seed` (the best genome against the
+    /// start, at the target budget): openings of its own.
+    pub fn gate(seed: u64, b: u32) -> Self {
+        RoundSeeds {
+            openings: Stream::Validation,
+            prefix: vec![seed, 3, u64::from(b)],
+        }
+    }
+
     /// The opening of pair `k` against `rival`. It depends on the rival and the pair,
     /// not the candidate: every candidate of a generation meets the same openings
     /// (common random numbers).

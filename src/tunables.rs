@@ -13,6 +13,11 @@
 //! * **opening**: the start of a game played by random legal moves, shared by both games
 //!   of a pair.
 //! * **pair**: two games from one opening with the roles swapped.
+//! * **target budget**: the search budget (nodes or depth per move) a run's weights will
+//!   play at; selection, validation and the gate are measured there.
+//! * **gate**: the SPRT of a run's best genome against its start at the target budget.
+//! * **score scale**: the logistic scale that turns a row's search score into a win
+//!   chance, fitted per role on the rows' own (score, result) pairs.
 
 /// Search score type.
 pub type Score = i32;
@@ -114,6 +119,22 @@ pub const SPRT_SECULAR_STEPS: u32 = 200;
 /// SPRT: pairs played between two looks at the test. The test is decided only at these
 /// boundaries, so a run stops at the same pair whatever the thread count.
 pub const SPRT_BATCH_PAIRS: u64 = 20;
+
+/// Gate (experiment `gate:`): normalised Elo of the best genome over the start under H0.
+pub const GATE_ELO0: f64 = 0.0;
+
+/// Gate: normalised Elo under H1 (a real gain at the target budget, found in a few
+/// hundred pairs when it is there).
+pub const GATE_ELO1: f64 = 10.0;
+
+/// Gate: false positive rate.
+pub const GATE_ALPHA: f64 = 0.05;
+
+/// Gate: false negative rate.
+pub const GATE_BETA: f64 = 0.05;
+
+/// Gate: pairs played at most before the gate says "not proven".
+pub const GATE_MAX_PAIRS: u32 = 200;
 
 /// Run page: seconds between reloads while the run goes on.
 pub const PAGE_REFRESH_SECS: u32 = 15;

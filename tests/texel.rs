@@ -92,8 +92,9 @@ fn fit_recovers_known_weights() {
 #[test]
 fn search_labels_replace_noisy_results() {
     // Results are coin flips with the true win chance; the search scores are the true
-    // evaluations. Fitted to the search alone, θ is the truth (K·θ·x = K·score); fitted
-    // to the results, it is only near it.
+    // evaluations. Fitted to the search alone, the fitted evaluation is the truth
+    // (K·θ·x = Ks·score, with the score scale Ks fitted to 1 on the rows); fitted to the
+    // results, it is only near it.
     let nf = 3;
     let truth = [0.7, -0.4, 0.25];
     let mut rng = GameRng::seed_from_u64(21);
@@ -123,14 +124,35 @@ fn search_labels_replace_noisy_results() {
     };
     let worst = |f: &weightforge::fit::solver::Fitted| {
         (0..2 * nf)
-            .map(|i| (f.theta[i] - truth[i % nf]).abs())
+            .map(|i| (f.k[i / nf] * f.theta[i] - truth[i % nf]).abs())
             .fold(0.0, f64::max)
     };
     let searched = fit(&design, &start, &start, &settings(1.0));
-    assert!(worst(&searched) < 0.01, "{:?}", searched.theta);
+    for r in 0..2 {
+        assert!(
+            (searched.score_scale[r] - 1.0).abs() < 0.1,
+            "{:?}",
+            searched.score_scale
+        );
+    }
+    assert!(worst(&searched) < 0.1, "{:?}", searched.theta);
+    // The scale Ks is fitted on the noisy results; the evaluation's shape (θ per role
+    // over its length) is the truth's exactly with search labels, only near it without.
+    let shape = |f: &weightforge::fit::solver::Fitted| {
+        let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        let t = norm(&truth);
+        (0..2)
+            .flat_map(|r| {
+                let th = &f.theta[r * nf..(r + 1) * nf];
+                let n = norm(th);
+                (0..nf).map(move |i| (th[i] / n - truth[i] / t).abs())
+            })
+            .fold(0.0, f64::max)
+    };
     let results = fit(&design, &start, &start, &settings(0.0));
+    assert!(shape(&searched) < 0.01, "{:?}", searched.theta);
     assert!(
-        worst(&results) > 2.0 * worst(&searched),
+        shape(&results) > 2.0 * shape(&searched),
         "{:?}",
         results.theta
     );

@@ -5,6 +5,7 @@
 use anyhow::Result;
 use weightforge::fit::file;
 use weightforge::fit::label::Label;
+use weightforge::fit::samples::Rows;
 use weightforge::game::Features;
 use weightforge::tune::experiment::Experiment;
 use weightforge::tune::fitness::{self, Job, Round};
@@ -46,7 +47,7 @@ fn positions_for<G: Features>(exp: Experiment, a: &PositionsArgs) -> Result<()> 
         &weightforge::dist::Threads::default(),
         &r,
         &job,
-        (&filter, Label::Result),
+        (&filter, Label::Result, Rows::Both),
         &|| {},
     )?;
     file::write::<G>(&a.out, &positions)?;

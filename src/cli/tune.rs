@@ -226,10 +226,14 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
     println!("charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv");
     for v in &s.validation {
         println!(
-            "validation vs {} ({} games on openings not used in training, {}'s own depth for both):",
+            "validation vs {} ({} games on openings not used in training, both at {}):",
             v.opponent,
             v.result.games(),
-            v.opponent
+            if r.target.is_some() || r.exp.nodes.is_some() {
+                s.budget.clone()
+            } else {
+                format!("{}'s own depth", v.opponent)
+            }
         );
         let lines = stats::paired_lines(&v.result.wdl, &v.result.ptnml);
         println!("  {}  {}", lines.wdl, lines.ptnml);
@@ -238,6 +242,9 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
         if let Some(line) = weightforge::played_game::faults_line(names, &v.result.faults) {
             println!("  {line}");
         }
+    }
+    if let Some(g) = &s.gate {
+        println!("{}", g.line());
     }
 }
 

@@ -12,7 +12,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::samples::Samples;
+use super::samples::{Rows, Samples};
 use crate::game::{Features, Role};
 use crate::limits::POSITION_LINE;
 
@@ -229,6 +229,8 @@ pub struct PositionFile<G> {
     pub rows: Vec<(G, PositionRow)>,
     /// The `#` comment lines after the header, without the `#`.
     pub comments: Vec<String>,
+    /// The file's version: 1 (a row for both roles per position) or 2.
+    pub version: u32,
 }
 
 /// Reads a position file of either version for game `G`.
@@ -263,7 +265,11 @@ pub fn read_rows<G: Features>(path: &Path) -> Result<PositionFile<G>, PositionFi
             rows.extend(both.map(|r| (pos.clone(), r)));
         }
     }
-    Ok(PositionFile { rows, comments })
+    Ok(PositionFile {
+        rows,
+        comments,
+        version: if v2 { 2 } else { 1 },
+    })
 }
 
 /// Reads a position file for game `G` into feature rows, each row under its own role
@@ -275,6 +281,36 @@ pub fn read<G: Features>(path: &Path) -> Result<Samples, PositionFileError> {
     for (pos, row) in &file.rows {
         pos.features(row.role, &mut buf);
         samples.push_row(row.role, &buf, row.result, row.score);
+    }
+    Ok(samples)
+}
+
+/// Reads a position file for game `G` into feature rows as `rows` says: `None` as the
+/// file gives them ([`read`]); [`Rows::PerRole`] a version 2 row under its own role and
+/// a version 1 position under its side to move only; [`Rows::Both`] every position
+/// under both roles (a version 2 row also trains the other role, with the result from
+/// its view and the score negated: the zero-sum fit).
+pub fn read_as<G: Features>(path: &Path, rows: Option<Rows>) -> Result<Samples, PositionFileError> {
+    let Some(rows) = rows else {
+        return read::<G>(path);
+    };
+    let file = read_rows::<G>(path)?;
+    let mut samples = Samples::new(G::feature_info().len());
+    let mut buf = vec![0.0; samples.width];
+    for (pos, row) in &file.rows {
+        let keep = match (rows, file.version) {
+            (Rows::PerRole, 1) => row.role == pos.side_to_move(),
+            _ => true,
+        };
+        if keep {
+            pos.features(row.role, &mut buf);
+            samples.push_row(row.role, &buf, row.result, row.score);
+        }
+        if rows == Rows::Both && file.version == 2 {
+            let other = 1 - row.role;
+            pos.features(other, &mut buf);
+            samples.push_row(other, &buf, 1.0 - row.result, -row.score);
+        }
     }
     Ok(samples)
 }

@@ -60,6 +60,19 @@ impl Filter {
     }
 }
 
+/// Which roles' evaluations a position trains (the experiment's Texel `rows:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rows {
+    /// Every position gives a row to both roles (the result from each role's view, the
+    /// score negated for the other role): one zero-sum evaluation, the fit as it was
+    /// before per-role rows, kept for comparison.
+    Both,
+    /// A position trains only the role whose search meets it: a game's position the
+    /// side to move, a version 2 file's row its own role. No row ties the two roles'
+    /// weights to each other's negatives.
+    PerRole,
+}
+
 /// Labelled rows: per role, `features` holds `width` floats per row, `labels` one
 /// result (1, ½, 0 from that role's view) per row and `scores` the row's search score
 /// for that role (NaN when the row has none; see [`super::label::Label`]).
@@ -149,23 +162,48 @@ impl<'a, G: Features> Collector<'a, G> {
     }
 
     /// Adds the kept positions, labelled with the game's final `status` (and, with a
-    /// `labeler`, each role's search score), to `out`.
-    pub fn label(&self, status: Status, out: &mut Samples, mut labeler: Option<&mut Labeler<G>>) {
+    /// `labeler`, each role's search score), to `out`: a row for both roles, or with
+    /// [`Rows::PerRole`] for the side to move only.
+    pub fn label(
+        &self,
+        status: Status,
+        out: &mut Samples,
+        mut labeler: Option<&mut Labeler<G>>,
+        rows: Rows,
+    ) {
         let mut buf = vec![0.0; out.width];
         let score0 = status.score_for(0).unwrap_or(0.5) as f32;
+        let mut add = |out: &mut Samples, pos: &G, score0: f32, scores: [f32; 2]| match rows {
+            Rows::Both => out.push(pos, score0, scores, &mut buf),
+            Rows::PerRole => {
+                let r = pos.side_to_move();
+                pos.features(r, &mut buf);
+                let result = if r == 0 { score0 } else { 1.0 - score0 };
+                out.push_row(r, &buf, result, scores[r]);
+            }
+        };
         for pos in &self.kept {
             let Some(l) = labeler.as_deref_mut() else {
-                out.push(pos, score0, [f32::NAN; 2], &mut buf);
+                add(out, pos, score0, [f32::NAN; 2]);
                 continue;
             };
-            let scores = [0, 1].map(|r| l.score(pos, r));
-            out.push(pos, score0, scores, &mut buf);
+            let scores = search_rows(l, pos, rows);
+            add(out, pos, score0, scores);
             for d in l.detours(pos) {
-                let scores = [0, 1].map(|r| l.score(&d, r));
-                out.push(&d, NO_RESULT, scores, &mut buf);
+                let scores = search_rows(l, &d, rows);
+                add(out, &d, NO_RESULT, scores);
             }
         }
     }
+}
+
+/// Each role's search score of `pos`, searching only the roles `rows` gives a row
+/// (NaN for the others).
+fn search_rows<G: Features>(l: &mut Labeler<G>, pos: &G, rows: Rows) -> [f32; 2] {
+    [0, 1].map(|r| match rows {
+        Rows::PerRole if pos.side_to_move() != r => f32::NAN,
+        _ => l.score(pos, r),
+    })
 }
 
 impl<G: Features> Observer<G> for Collector<'_, G> {

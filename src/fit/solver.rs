@@ -1,5 +1,6 @@
 //! The fit: per role, the logistic scale K first (a golden-section search on log K with
-//! the start weights), then θ by full-batch Adam on the mean loss plus an L2 pull toward
+//! the start weights) and, when the labels blend in search scores, the score scale Ks
+//! (the same search on the rows' own (score, result) pairs), then θ by full-batch Adam on the mean loss plus an L2 pull toward
 //! the start θ₀.
 //!
 //! Why Adam and not a crate's L-BFGS: the loss is smooth and the gradient exact, so
@@ -25,7 +26,8 @@ pub struct FitSettings {
     pub rate: f64,
     /// L2 strength toward θ₀.
     pub l2: f64,
-    /// The search scores' share of the labels ([`super::label::Label::Search`]).
+    /// The search scores' share of the labels: label = (1 − w)·result +
+    /// w·sigmoid(Ks·score), Ks the role's score scale ([`fit_score_scale`]).
     #[serde(default)]
     pub search_weight: f64,
 }
@@ -37,10 +39,77 @@ pub struct Fitted {
     pub theta: Vec<f64>,
     /// The scale per role.
     pub k: [f64; 2],
+    /// The score scale per role (NaN when the labels had no scores).
+    #[serde(default = "no_scale")]
+    pub score_scale: [f64; 2],
     /// The loss (without the L2 term) before and after.
     pub loss_before: f64,
     /// See `loss_before`.
     pub loss_after: f64,
+}
+
+fn no_scale() -> [f64; 2] {
+    [f64::NAN; 2]
+}
+
+/// The golden-section minimum of `f` over log x in `[lo, hi]` (x > 0).
+fn golden_log(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+    let (mut a, mut b) = (lo.ln(), hi.ln());
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let g = |lk: f64| f(lk.exp());
+    let (mut c, mut e) = (b - phi * (b - a), a + phi * (b - a));
+    let (mut fc, mut fe) = (g(c), g(e));
+    for _ in 0..TEXEL_K_ITERATIONS {
+        if fc <= fe {
+            b = e;
+            (e, fe) = (c, fc);
+            c = b - phi * (b - a);
+            fc = g(c);
+        } else {
+            a = c;
+            (c, fc) = (e, fe);
+            e = a + phi * (b - a);
+            fe = g(e);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// Role `r`'s score scale: the Ks for which sigmoid(Ks·score) best predicts the result
+/// on the role's rows that have both (a 1-D logistic fit under `loss`), so scores in
+/// any evaluation's units (a datagen search's, an engine's) become win chances. NaN
+/// when no row has both or the scores never vary.
+pub fn fit_score_scale(d: &Design, r: usize, loss: Loss) -> f64 {
+    let rd = &d.roles[r];
+    let pairs: Vec<(f64, f64)> = (0..rd.rows)
+        .filter(|&i| !rd.score[i].is_nan() && !rd.result[i].is_nan())
+        .map(|i| (rd.score[i] as f64, rd.result[i] as f64))
+        .collect();
+    if pairs.is_empty() {
+        return f64::NAN;
+    }
+    let n = pairs.len() as f64;
+    let mean = pairs.iter().map(|p| p.0).sum::<f64>() / n;
+    let spread = (pairs.iter().map(|p| (p.0 - mean).powi(2)).sum::<f64>() / n).sqrt();
+    if spread.is_nan() || spread <= 0.0 {
+        return f64::NAN;
+    }
+    let f = |ks: f64| {
+        pairs
+            .iter()
+            .map(|&(score, y)| {
+                let p = 1.0 / (1.0 + (-ks * score).exp());
+                match loss {
+                    Loss::Mse => (p - y).powi(2),
+                    Loss::LogLoss => {
+                        let p = p.clamp(1e-9, 1.0 - 1e-9);
+                        -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+                    }
+                }
+            })
+            .sum::<f64>()
+    };
+    golden_log(TEXEL_K_RANGE.0 / spread, TEXEL_K_RANGE.1 / spread, f)
 }
 
 /// The scale K of role `r` minimising its loss at θ (1 when the role has no rows or
@@ -51,39 +120,31 @@ pub fn fit_k(d: &Design, r: usize, theta: &[f64], loss: Loss) -> f64 {
         return 1.0;
     }
     // K·spread runs over TEXEL_K_RANGE; search in log space.
-    let (mut a, mut b) = (
-        (TEXEL_K_RANGE.0 / spread).ln(),
-        (TEXEL_K_RANGE.1 / spread).ln(),
-    );
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |lk: f64| d.role_loss(r, theta, lk.exp(), loss);
-    let (mut c, mut e) = (b - phi * (b - a), a + phi * (b - a));
-    let (mut fc, mut fe) = (f(c), f(e));
-    for _ in 0..TEXEL_K_ITERATIONS {
-        if fc <= fe {
-            b = e;
-            (e, fe) = (c, fc);
-            c = b - phi * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            (c, fc) = (e, fe);
-            e = a + phi * (b - a);
-            fe = f(e);
-        }
-    }
-    ((a + b) / 2.0).exp()
+    golden_log(TEXEL_K_RANGE.0 / spread, TEXEL_K_RANGE.1 / spread, |k| {
+        d.role_loss(r, theta, k, loss)
+    })
 }
 
 /// Fits θ from `theta` (K per role first, on the results), pulled toward `theta0` by
 /// L2; with search scores in the rows and a search weight, θ is fitted to the labels
-/// blended at that K.
+/// blended at each role's score scale ([`fit_score_scale`]).
 pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
     let k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
+    let mut score_scale = no_scale();
     let relabelled;
     let d = if s.search_weight > 0.0 && d.has_scores() {
+        score_scale = [0, 1].map(|r| fit_score_scale(d, r, s.loss));
         let mut r = d.clone();
-        r.relabel(k, s.search_weight);
+        // A role whose scores say nothing of its results (all draws, one score) keeps
+        // the model's scale.
+        let ks = [0, 1].map(|i| {
+            if score_scale[i].is_finite() {
+                score_scale[i]
+            } else {
+                k[i]
+            }
+        });
+        r.relabel(ks, s.search_weight);
         relabelled = r;
         &relabelled
     } else {
@@ -108,6 +169,7 @@ pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted
     Fitted {
         theta: t,
         k,
+        score_scale,
         loss_before,
         loss_after,
     }

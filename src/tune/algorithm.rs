@@ -95,6 +95,11 @@ pub struct PositionSource {
     pub label: Label,
     /// Position files added to every generation's positions.
     pub files: Vec<std::path::PathBuf>,
+    /// Which roles a position trains (None: as the games and files give them).
+    pub rows: Option<crate::fit::samples::Rows>,
+    /// Whether each generation plays games for positions (false: it fits the files
+    /// alone).
+    pub games: bool,
 }
 
 /// Declares the registry: one line per algorithm, `Variant(Type)`, where the variant is

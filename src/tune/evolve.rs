@@ -3,7 +3,8 @@
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
 //! ([`super::select`]), validate it on other fresh openings and write genome and charts
-//! ([`super::validate`]), and the run page. Only this module calls the stages.
+//! ([`super::validate`]), the gate against the start at the target budget
+//! ([`super::gate`]), and the run page. Only this module calls the stages.
 
 use std::collections::HashSet;
 use std::time::Instant;
@@ -11,6 +12,7 @@ use std::time::Instant;
 use super::checkpoint::Checkpoint;
 use super::checkpoint_check;
 use super::error::TuneError;
+use super::gate::gate;
 use super::lock::{self, RunLock};
 use super::observer::Observer;
 use super::options::RunOptions;
@@ -88,6 +90,8 @@ fn finish<G: Features>(
         .space
         .decode(&finalists[chosen].theta, &run.r.start.weights);
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
+    excluded.extend(val.openings.iter().copied());
+    let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
     let games_path = run.dir.join(VALIDATION_GAMES);
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
     let finalist = &finalists[chosen];
@@ -105,6 +109,8 @@ fn finish<G: Features>(
         genome_text: best.to_ron::<G>(),
         genome_path: genome_path.display().to_string(),
         games: &val.logs,
+        budget: run.r.final_budget::<G>(),
+        gate: gate.as_ref(),
     };
     run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
@@ -112,8 +118,13 @@ fn finish<G: Features>(
         genome_path,
         report_dir: run.dir.clone(),
         validation,
+        budget: run.r.final_budget::<G>(),
         training_games: cp.games,
-        total_games: cp.games + sel.game_count() + val.game_count(),
+        total_games: cp.games
+            + sel.game_count()
+            + val.game_count()
+            + gate.as_ref().map_or(0, |g| g.result.games()),
+        gate,
         seconds: run.seconds(),
     })
 }

@@ -92,6 +92,11 @@ pub struct Experiment {
     /// The final re-measurement and validation.
     #[serde(default)]
     pub validation: ValidationSpec,
+    /// After validation, an SPRT of the best genome against the start genome at the
+    /// target budget, on openings no other round used: is the run's result proven
+    /// better where it will play? Unset: no gate. `gate: ()` takes every default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gate: Option<GateSpec>,
     /// Where outputs go.
     #[serde(default)]
     pub output: OutputSpec,
@@ -111,6 +116,57 @@ pub struct Budget {
     pub depth: Option<BTreeMap<String, u32>>,
 }
 
+/// The gate's test: H0 normalised Elo `elo0` against H1 `elo1` of the best genome
+/// over the start, error rates `alpha` and `beta`, at most `max_pairs` game pairs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GateSpec {
+    /// Normalised Elo under H0 (the result is no better than the start).
+    #[serde(default = "default_gate_elo0")]
+    pub elo0: f64,
+    /// Normalised Elo under H1 (the result is better by at least this).
+    #[serde(default = "default_gate_elo1")]
+    pub elo1: f64,
+    /// False positive rate.
+    #[serde(default = "default_gate_alpha")]
+    pub alpha: f64,
+    /// False negative rate.
+    #[serde(default = "default_gate_beta")]
+    pub beta: f64,
+    /// Pairs played at most; the gate is "not proven" when the test has not decided
+    /// by then.
+    #[serde(default = "default_gate_max_pairs")]
+    pub max_pairs: u32,
+}
+
+fn default_gate_elo0() -> f64 {
+    crate::tunables::GATE_ELO0
+}
+fn default_gate_elo1() -> f64 {
+    crate::tunables::GATE_ELO1
+}
+fn default_gate_alpha() -> f64 {
+    crate::tunables::GATE_ALPHA
+}
+fn default_gate_beta() -> f64 {
+    crate::tunables::GATE_BETA
+}
+fn default_gate_max_pairs() -> u32 {
+    crate::tunables::GATE_MAX_PAIRS
+}
+
+impl GateSpec {
+    /// The test as [`crate::sprt`] runs it.
+    pub fn sprt(&self) -> crate::sprt::SprtSpec {
+        crate::sprt::SprtSpec {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+        }
+    }
+}
+
 /// A reference opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -118,7 +174,8 @@ pub struct OpponentSpec {
     /// Genome file, built-in genome name, or `random`.
     pub player: String,
     /// Search depth per role in training games, for both sides (default: the opponent
-    /// genome's own depths). Validation always uses the opponent's own depths.
+    /// genome's own depths). Selection and validation use the experiment's `target`
+    /// when it has one, else the opponent's own depths.
     #[serde(default)]
     pub depth: Option<BTreeMap<String, u32>>,
     /// Node budget per move in training games, for both sides.

@@ -15,7 +15,7 @@ use super::units::JobBatch;
 use crate::dist::{self, DistError, Executor};
 use crate::fit::file::Labelled;
 use crate::fit::label::Label;
-use crate::fit::samples::{Filter, Samples};
+use crate::fit::samples::{Filter, Rows, Samples};
 use crate::game::Features;
 use crate::matches::result::MatchResult;
 use crate::played_game::GameRecord;
@@ -57,6 +57,8 @@ pub enum Round {
     Selection,
     /// The final validation match.
     Validation,
+    /// Batch `b` of the gate's SPRT (the best genome against the start).
+    Gate(u32),
 }
 
 impl Round {
@@ -66,7 +68,13 @@ impl Round {
             Round::Training(g) => RoundSeeds::training(run_seed, g),
             Round::Selection => RoundSeeds::selection(run_seed),
             Round::Validation => RoundSeeds::validation(run_seed),
+            Round::Gate(b) => RoundSeeds::gate(run_seed, b),
         }
+    }
+
+    /// Whether this round's games are played at the final budget (the target's).
+    pub fn is_final(self) -> bool {
+        !matches!(self, Round::Training(_))
     }
 }
 
@@ -88,16 +96,22 @@ pub struct Pairing {
 }
 
 impl Pairing {
-    /// Candidate `candidate` against opponent `i` of `r` at the opponent's own search
-    /// settings, `pairs` pairs, full weight (selection and validation at a run's end).
-    pub fn at_own_settings(r: &Resolved, candidate: usize, i: usize, pairs: u32) -> Self {
+    /// Candidate `candidate` against opponent `i` of `r`, `pairs` pairs, full weight,
+    /// at the final budget (selection and validation at a run's end): both sides at the
+    /// target budget when the experiment names one, else at the opponent's own search
+    /// settings.
+    pub fn at_final_settings(r: &Resolved, candidate: usize, i: usize, pairs: u32) -> Self {
         let o = &r.opponents[i];
+        let (depth, nodes) = match &r.target {
+            Some(t) => (t.depth, t.nodes),
+            None => (o.own_depth, o.own_nodes),
+        };
         Pairing {
             candidate,
             rival: Rival::Pool(i),
             pairs,
-            depth: o.own_depth,
-            nodes: o.own_nodes,
+            depth,
+            nodes,
             weight: 1.0,
         }
     }
@@ -163,16 +177,17 @@ pub fn evaluate_on<G: Features>(
 }
 
 /// Plays a job and keeps the positions `filter` lets through, labelled with their
-/// games' results (and `label`'s search scores), in game order (a pure function of the
+/// games' results (and `label`'s search scores), as rows of the roles `rows` names, in
+/// game order (a pure function of the
 /// job, like [`evaluate_on`]).
 pub fn evaluate_collecting<G: Features>(
     exec: &dyn Executor,
     r: &Resolved,
     job: &Job,
-    (filter, label): (&Filter, Label),
+    (filter, label, rows): (&Filter, Label, Rows),
     on_game: &(dyn Fn() + Sync),
 ) -> Result<(JobResult, Samples, Vec<Labelled>), DistError> {
-    let batch = JobBatch::<G>::new(job.clone(), None, Some((filter.clone(), label)));
+    let batch = JobBatch::<G>::new(job.clone(), None, Some((filter.clone(), label, rows)));
     play_job(exec, r, &batch, on_game)
 }
 

@@ -19,7 +19,7 @@
 //!   where the run writes, the run page as it stands).
 //! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
 //!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
-//!   it) and [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
+//!   it), [`gate`] (an SPRT of it against the start at the target budget) and [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
 //! - The top: [`evolve`] runs a session through the stages.
 
 pub mod algorithm;
@@ -32,6 +32,7 @@ pub mod es;
 pub mod evolve;
 pub mod experiment;
 pub mod fitness;
+pub mod gate;
 pub mod linalg;
 pub mod lock;
 pub mod observer;

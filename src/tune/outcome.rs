@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use super::report::validation::OpponentValidation;
+use super::report::validation::{GateVerdict, OpponentValidation};
 use crate::genome::Genome;
 
 /// How a run ended.
@@ -29,9 +29,13 @@ pub struct RunSummary {
     pub report_dir: PathBuf,
     /// Validation against each opponent.
     pub validation: Vec<OpponentValidation>,
+    /// Where validation, selection and the gate were measured, in words.
+    pub budget: String,
+    /// The gate against the start, when the experiment asks for one.
+    pub gate: Option<GateVerdict>,
     /// Training games.
     pub training_games: u64,
-    /// All games, including selection and validation.
+    /// All games, including selection, validation and the gate.
     pub total_games: u64,
     /// Wall-clock seconds of the whole run (over all sessions).
     pub seconds: f64,

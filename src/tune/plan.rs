@@ -40,6 +40,7 @@ impl Plan {
                 2 * per_candidate * candidates
             }
             Plan::Pairwise => 2 * pairs * (candidates / 2),
+            Plan::Positions if !plays_for_positions(r) => 0,
             Plan::Positions => Plan::AgainstPool.games(r, candidates, g) + 2 * pairs * candidates,
         }
     }
@@ -79,6 +80,7 @@ impl Plan {
                     pairings.push(like_first(2 * k, Rival::Candidate(2 * k + 1)));
                 }
             }
+            Plan::Positions if !plays_for_positions(r) => {}
             Plan::Positions => {
                 pairings = Plan::AgainstPool.pairings(r, candidates, hall_of_fame);
                 for c in 0..candidates {
@@ -109,6 +111,12 @@ impl Plan {
             },
         }
     }
+}
+
+/// Whether a positions algorithm plays games each generation (a Texel fit of files
+/// alone does not).
+fn plays_for_positions(r: &Resolved) -> bool {
+    r.exp.algorithm.position_source().is_none_or(|s| s.games)
 }
 
 /// The candidates' mean score against opponent `i` (0.5 when none played it).

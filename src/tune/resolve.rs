@@ -32,9 +32,57 @@ pub struct Resolved {
     /// `start.weights[0]` holds its values in declaration order (both roles play with
     /// them) and only role 0 is "tuned".
     pub engine: Option<Arc<EngineSpec>>,
+    /// The budget the weights will play at (`target`), when the experiment names one.
+    pub target: Option<Target>,
+}
+
+/// The experiment's `target`, resolved: the search settings of both sides of every
+/// final game (selection, validation, gate).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// Depth per role (used when `nodes` is unset; unnamed roles keep the start's).
+    pub depth: [u32; 2],
+    /// Nodes per move, both sides (the search deepens until they are spent).
+    pub nodes: Option<u64>,
+}
+
+impl Target {
+    /// The budget in words, for logs and the run page: `100000 nodes`, `depth 4
+    /// (wolves), 6 (sheep)`.
+    pub fn describe<G: Features>(&self) -> String {
+        match self.nodes {
+            Some(n) => format!("{n} nodes"),
+            None => format!(
+                "depth {} ({}), {} ({})",
+                self.depth[0],
+                G::ROLES[0],
+                self.depth[1],
+                G::ROLES[1]
+            ),
+        }
+    }
 }
 
 impl Resolved {
+    /// The node budget that overrides both players' searches in the games of a final
+    /// round (selection, validation, gate): the target's, else the run's `nodes`.
+    pub fn final_nodes(&self) -> Option<u64> {
+        match &self.target {
+            Some(t) => t.nodes,
+            None => self.exp.nodes,
+        }
+    }
+
+    /// Where the final rounds are measured, in words: the target budget, else each
+    /// opponent's own search settings (or the run's node budget).
+    pub fn final_budget<G: Features>(&self) -> String {
+        match (&self.target, self.exp.nodes) {
+            (Some(t), _) => t.describe::<G>(),
+            (None, Some(n)) => format!("{n} nodes"),
+            (None, None) => "each opponent's own search settings".into(),
+        }
+    }
+
     /// The tuned player with `weights` (the start's other settings, `depth` and
     /// `nodes`): a genome, or the engine with its constants set to `weights[0]`.
     pub fn player(
@@ -119,6 +167,8 @@ impl Experiment {
             .map(|i| c.opponent::<G>(i, &start))
             .collect::<Result<Vec<_>, _>>()?;
         let starts = c.starts::<G>()?;
+        let target = c.target::<G>(&start)?;
+        c.gate()?;
         let ply_cap = self.ply_cap.unwrap_or(G::DEFAULT_PLY_CAP);
         if ply_cap == 0 {
             return Err(c.err("ply_cap", "must be at least 1"));
@@ -132,6 +182,7 @@ impl Experiment {
             ply_cap,
             starts,
             engine,
+            target,
         };
         super::bounds::check_phases(&resolved, origin)?;
         Ok(resolved)
@@ -349,6 +400,56 @@ impl Checker<'_> {
             pairs: o.pairs.unwrap_or(self.exp.pairs_per_opponent),
             weight: o.weight.unwrap_or(1.0),
         })
+    }
+
+    /// The target budget: exactly one of `nodes` and `depth`, roles named, within
+    /// limits; roles `depth` leaves out keep the start's depth.
+    fn target<G: Features>(&self, start: &Genome) -> Result<Option<Target>, ExperimentError> {
+        let Some(b) = &self.exp.target else {
+            return Ok(None);
+        };
+        match (b.nodes, &b.depth) {
+            (Some(n), None) => {
+                limits::NODES
+                    .check(n)
+                    .map_err(|e| self.err("target.nodes", e.to_string()))?;
+                Ok(Some(Target {
+                    depth: start.depth,
+                    nodes: Some(n),
+                }))
+            }
+            (None, Some(depths)) if !depths.is_empty() => {
+                let mut depth = start.depth;
+                for (role, d) in depths {
+                    let field = format!("target.depth.{role}");
+                    let Some(r) = G::ROLES.iter().position(|x| x == role) else {
+                        let roles = G::ROLES.join(", ");
+                        let msg = format!("{} has no role {role:?}: one of {roles}", G::NAME);
+                        return Err(self.err(&field, msg));
+                    };
+                    limits::DEPTH
+                        .check((*d).into())
+                        .map_err(|e| self.err(&field, e.to_string()))?;
+                    depth[r] = *d;
+                }
+                Ok(Some(Target { depth, nodes: None }))
+            }
+            _ => Err(self.err(
+                "target",
+                "name exactly one budget: `(nodes: N)` or `(depth: {\"role\": D, ..})`",
+            )),
+        }
+    }
+
+    /// The gate's test and size.
+    fn gate(&self) -> Result<(), ExperimentError> {
+        let Some(g) = &self.exp.gate else {
+            return Ok(());
+        };
+        g.sprt().check().map_err(|m| self.err("gate", m))?;
+        limits::GATE_PAIRS
+            .check(g.max_pairs.into())
+            .map_err(|e| self.err("gate.max_pairs", e.to_string()))
     }
 
     /// The opening starts, each checked by resolving it once.

@@ -1,6 +1,6 @@
 //! Choosing the best genome at the end of a run: the finalists (the means of the last
-//! generations and their average) are re-measured against every opponent, at its own
-//! search settings, on openings training never used; the best score wins.
+//! generations and their average) are re-measured against every opponent at the final
+//! budget (the experiment's target, else the opponent's own search settings), on openings training never used; the best score wins.
 
 use std::collections::HashSet;
 
@@ -40,7 +40,7 @@ pub(super) fn select<G: Features>(
         hall_of_fame: Vec::new(),
         pairings: (0..finalists.len())
             .flat_map(|c| (0..r.opponents.len()).map(move |i| (c, i)))
-            .map(|(c, i)| Pairing::at_own_settings(r, c, i, pairs))
+            .map(|(c, i)| Pairing::at_final_settings(r, c, i, pairs))
             .collect(),
     };
     obs.phase("selection", fitness::job_games(&job));

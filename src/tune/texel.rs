@@ -11,7 +11,7 @@ use super::algorithm::{positive, within, BadParam, Method, PositionSource};
 use super::plan::Plan;
 use crate::fit::design::{Design, Loss};
 use crate::fit::label::Label;
-use crate::fit::samples::Filter;
+use crate::fit::samples::{Filter, Rows};
 use crate::fit::solver::{fit, FitSettings};
 use crate::game::GameRng;
 
@@ -41,6 +41,23 @@ pub struct TexelSpec {
     /// Position files (docs/positions.md) added to every generation's positions.
     #[serde(default)]
     pub files: Vec<std::path::PathBuf>,
+    /// Which roles each position trains: `Both` (every position trains both roles'
+    /// weights as one zero-sum evaluation) or `PerRole` (only the role whose search
+    /// meets it: a game's side to move, a version 2 file row's own role). Unset: as the
+    /// sources give them (games: both; files: as their version says).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Rows>,
+    /// The search score's share of each label, w in (1 − w)·result + w·sigmoid(Ks·score)
+    /// (Ks fitted per role on the rows' own scores and results). Unset: `label`'s
+    /// weight. Rows without a score keep their result; rows without a result (detours,
+    /// `-` in a file) use the score alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score_weight: Option<f64>,
+    /// Whether each generation plays games for its positions. `false`: the generations
+    /// fit `files` alone, with no games until selection and validation (a fit of
+    /// positions made elsewhere, e.g. by `weightforge datagen` at the target budget).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub games: bool,
     /// How far each generation moves toward its fit: θ ← θ + blend · (fit − θ). 1 takes
     /// the fit; less averages the fits of successive generations (each fits only one
     /// generation's positions, so its noise shrinks as 1/blend generations are pooled).
@@ -59,6 +76,12 @@ fn default_l2() -> f64 {
 }
 fn default_blend() -> f64 {
     1.0
+}
+fn yes() -> bool {
+    true
+}
+fn is_yes(v: &bool) -> bool {
+    *v
 }
 
 /// The Texel state (all a checkpoint needs: every generation fits fresh positions).
@@ -110,6 +133,17 @@ impl Method for Texel {
             count("label.detours", &crate::limits::TEXEL_DETOURS, detours)?;
             within("label.weight", weight, &crate::limits::TEXEL_LABEL_WEIGHT)?;
         }
+        if let Some(w) = spec.score_weight {
+            within("score_weight", w, &crate::limits::TEXEL_LABEL_WEIGHT)?;
+        }
+        if !spec.games && spec.files.is_empty() {
+            return Err(BadParam {
+                field: "games",
+                message: "without games a generation fits `files` alone: name at least one \
+                          position file"
+                    .into(),
+            });
+        }
         if spec.files.len() as u64 > crate::limits::LIST_LEN.max {
             return Err(BadParam {
                 field: "files",
@@ -136,7 +170,9 @@ impl Method for Texel {
                 steps: spec.steps,
                 rate: spec.rate,
                 l2: spec.l2,
-                search_weight: spec.label.search_weight(),
+                search_weight: spec
+                    .score_weight
+                    .unwrap_or_else(|| spec.label.search_weight()),
             },
             k: [1.0; 2],
             step: 0.0,
@@ -163,6 +199,8 @@ impl Method for Texel {
             filter: spec.filter.clone(),
             label: spec.label,
             files: spec.files.clone(),
+            rows: spec.rows,
+            games: spec.games,
         })
     }
 

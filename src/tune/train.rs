@@ -17,7 +17,7 @@ use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;
 use super::space::Space;
 use crate::fit::design::Design;
-use crate::fit::samples::Samples;
+use crate::fit::samples::{Rows, Samples};
 use crate::game::Features;
 use crate::matches::result::MatchResult;
 use crate::seeds;
@@ -100,7 +100,7 @@ pub(super) fn train<G: Features>(
                     run.exec,
                     r,
                     &job,
-                    (&src.filter, src.label),
+                    (&src.filter, src.label, src.rows.unwrap_or(Rows::Both)),
                     &|| obs.game(),
                 )?;
                 samples.append(extra);
@@ -139,7 +139,7 @@ fn position_source<G: Features>(
     };
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
-        extra.append(&crate::fit::file::read::<G>(path)?);
+        extra.append(&crate::fit::file::read_as::<G>(path, src.rows)?);
     }
     Ok(Some((src, extra)))
 }

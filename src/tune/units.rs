@@ -16,7 +16,7 @@ use super::resolve::Resolved;
 use crate::dist::{Batch, Units};
 use crate::fit::file::Labelled;
 use crate::fit::label::{Label, Labeler};
-use crate::fit::samples::{Collector, Filter, Samples};
+use crate::fit::samples::{Collector, Filter, Rows, Samples};
 use crate::game::{Features, Status};
 use crate::genome::Genome;
 use crate::matches::one_game::Seating;
@@ -58,27 +58,35 @@ pub struct JobBatch<G> {
     pub filter: Option<Filter>,
     /// What the kept positions are labelled with.
     pub label: Label,
+    /// Which roles the kept positions train.
+    pub rows: Rows,
     #[serde(skip)]
     game: PhantomData<fn() -> G>,
 }
 
 impl<G> JobBatch<G> {
-    /// The batch of `job`, keeping the positions `keep` names (with their labels).
-    pub fn new(job: Job, exclude: Option<&HashSet<u64>>, keep: Option<(Filter, Label)>) -> Self {
+    /// The batch of `job`, keeping the positions `keep` names (with their labels and
+    /// the roles they train).
+    pub fn new(
+        job: Job,
+        exclude: Option<&HashSet<u64>>,
+        keep: Option<(Filter, Label, Rows)>,
+    ) -> Self {
         let exclude = exclude.map(|e| {
             let mut v: Vec<u64> = e.iter().copied().collect();
             v.sort_unstable();
             v
         });
-        let (filter, label) = match keep {
-            Some((f, l)) => (Some(f), l),
-            None => (None, Label::Result),
+        let (filter, label, rows) = match keep {
+            Some((f, l, rows)) => (Some(f), l, rows),
+            None => (None, Label::Result, Rows::Both),
         };
         JobBatch {
             job,
             exclude,
             filter,
             label,
+            rows,
             game: PhantomData,
         }
     }
@@ -124,7 +132,15 @@ impl<G: Features> Batch for JobBatch<G> {
             batch: self,
             exclude: self.exclude.as_ref().map(|e| e.iter().copied().collect()),
             openings: settings.openings::<G>()?,
-            budget: settings.budget(),
+            budget: SearchBudget {
+                // The final rounds play at the target budget.
+                nodes: if job.round.is_final() {
+                    r.final_nodes()
+                } else {
+                    r.exp.nodes
+                },
+                ..settings.budget()
+            },
             players: (0..job.pairings.len())
                 .map(|i| players(r, job, i))
                 .collect(),
@@ -193,7 +209,8 @@ impl<G: Features> Units for JobUnits<'_, G> {
             let (pair, logs) = play_pair_recorded(&seating, &start, &pair_seed);
             (pair, Some(logs), Vec::new())
         } else {
-            let keep = self.batch.filter.as_ref().map(|f| (f, self.batch.label));
+            let b = self.batch;
+            let keep = b.filter.as_ref().map(|f| (f, b.label, b.rows));
             let (pair, s, texts) = pair_with_positions(&seating, &start, &pair_seed, keep);
             samples = s;
             (pair, None, texts)
@@ -216,10 +233,10 @@ fn pair_with_positions<G: Features>(
     seating: &Seating,
     start: &G,
     seed: &PairSeed,
-    keep: Option<(&Filter, Label)>,
+    keep: Option<(&Filter, Label, Rows)>,
 ) -> ([GameRecord; 2], Samples, Vec<Labelled>) {
     let mut samples = Samples::new(G::feature_info().len());
-    let Some((filter, label)) = keep else {
+    let Some((filter, label, rows)) = keep else {
         let observers: [&mut dyn Observer<G>; 2] = [&mut NoObserver, &mut NoObserver];
         let pair = play_pair(seating, start, seed, observers);
         return (pair, samples, Vec::new());
@@ -250,7 +267,7 @@ fn pair_with_positions<G: Features>(
             s if s < 0.5 => Status::Win(1),
             _ => Status::Draw,
         };
-        c.label(status, &mut samples, labeler.as_mut());
+        c.label(status, &mut samples, labeler.as_mut(), rows);
         for pos in c.positions() {
             let mover = pos.side_to_move();
             texts.push(Labelled {

@@ -1,5 +1,6 @@
-//! Validating the chosen genome and writing it: it plays each opponent at the
-//! opponent's own search settings on openings neither training nor selection used, and
+//! Validating the chosen genome and writing it: it plays each opponent at the final
+//! budget (both sides at the experiment's target, else at the opponent's own search
+//! settings) on openings neither training nor selection used, and
 //! is written (genome file, its copy in the report folder, the validation summary and
 //! the charts) with its provenance: where it came from and what it was measured to be
 //! worth.
@@ -33,7 +34,7 @@ pub(super) fn validate<G: Features>(
         candidates: vec![best.clone()],
         hall_of_fame: Vec::new(),
         pairings: (0..r.opponents.len())
-            .map(|i| Pairing::at_own_settings(r, 0, i, r.exp.validation.pairs))
+            .map(|i| Pairing::at_final_settings(r, 0, i, r.exp.validation.pairs))
             .collect(),
     };
     obs.phase("validation", fitness::job_games(&job));
@@ -65,12 +66,20 @@ pub(super) fn best_genome(
     validation: &[OpponentValidation],
 ) -> Genome {
     let exp = &run.r.exp;
+    let budget = match (&run.r.target, exp.nodes) {
+        (Some(t), _) => match t.nodes {
+            Some(n) => format!("{n} nodes a move"),
+            None => format!("depth {:?} per role", t.depth),
+        },
+        (None, Some(n)) => format!("{n} nodes a move"),
+        (None, None) => "each opponent's own search settings".into(),
+    };
     let provenance = Provenance {
         source: format!("weightforge evolve {}", run.origin),
         notes: format!(
-            "started from {:?}; tuned roles {:?}; chosen: {}; validation at each opponent's own \
-             search depth, this genome at the same depth, on openings not used in training",
-            exp.start, exp.tune_roles, label
+            "started from {:?}; tuned roles {:?}; chosen: {}; validation with both sides at {}, \
+             on openings not used in training",
+            exp.start, exp.tune_roles, label, budget
         ),
         experiment: Some(run.origin.to_string()),
         seed: Some(exp.seed),

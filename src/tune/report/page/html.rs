@@ -61,4 +61,4 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}\
 .chart text{font:12px sans-serif}.chart .ctitle{font-weight:bold;font-size:13px}\
 .chart .mark{fill:#444;font-size:11px}.multiples{display:flex;flex-wrap:wrap;gap:6px}\
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px}.status{font-weight:bold}\
-.muted{color:#666}#experiment td,#games td,#finalists td,#runs td{text-align:left}";
+.muted{color:#666}.good{color:#1a7f37}.bad{color:#b42318}#experiment td,#games td,#finalists td,#runs td{text-align:left}";

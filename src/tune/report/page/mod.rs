@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::validation::{OpponentValidation, VALIDATION_GAMES, VALIDATION_TEXT};
+use super::validation::{GateVerdict, OpponentValidation, VALIDATION_GAMES, VALIDATION_TEXT};
 use crate::record::GameLog;
 use crate::tunables::PAGE_REFRESH_SECS;
 use crate::tune::checkpoint::GenerationRow;
@@ -52,6 +52,10 @@ pub struct Finished<'a> {
     pub genome_path: String,
     /// The validation games.
     pub games: &'a [GameLog],
+    /// Where selection, validation and the gate were measured, in words.
+    pub budget: String,
+    /// The gate against the start, when the run has one.
+    pub gate: Option<&'a GateVerdict>,
 }
 
 /// Everything the page shows.
@@ -159,6 +163,9 @@ pub fn render(d: &PageData) -> String {
         String::new()
     };
     let mut body = header(d);
+    if let Some(f) = &d.finished {
+        body.push_str(&verdict::gate_banner(f));
+    }
     body.push_str(&charts::training(d));
     body.push_str(&charts::weights(d));
     match &d.finished {

@@ -3,10 +3,44 @@
 
 use super::html::{escape, table};
 use super::Finished;
+use crate::sprt::Decision;
 use crate::tune::report::validation::VALIDATION_GAMES;
+
+/// The gate's verdict for the top of the page: whether the run's result is proven
+/// better than its start where it will play (empty when the run has no gate).
+pub fn gate_banner(f: &Finished) -> String {
+    let Some(g) = f.gate else {
+        return String::new();
+    };
+    let class = match g.decision {
+        Decision::H1 => "good",
+        Decision::H0 => "bad",
+        Decision::Continue => "muted",
+    };
+    format!(
+        "<h2 id=\"gate\">Gate</h2><p class=\"{class}\"><b>{}</b></p><p>The best genome \
+         against the start genome, both at {}, on openings no other round used, until an \
+         SPRT (H0 {:.1} against H1 {:.1} normalised Elo, α {}, β {}) decides: LLR {:.2}, \
+         {:+.1} ± {:.1} Elo, {} games, W / D / L {} / {} / {}.</p>",
+        escape(&g.headline()),
+        escape(&g.budget),
+        g.sprt.elo0,
+        g.sprt.elo1,
+        g.sprt.alpha,
+        g.sprt.beta,
+        g.llr(),
+        g.elo.elo,
+        g.elo.error(),
+        g.result.games(),
+        g.result.wdl.wins,
+        g.result.wdl.draws,
+        g.result.wdl.losses,
+    )
+}
 
 /// The verdict sections: selection, validation, validation games, best genome.
 pub fn sections(f: &Finished) -> String {
+    let budget = escape(&f.budget);
     let finalists: Vec<Vec<String>> = f
         .finalists
         .iter()
@@ -41,10 +75,10 @@ pub fn sections(f: &Finished) -> String {
         })
         .collect();
     let mut s = format!(
-        "<h2>Selection</h2><p>The finalists re-measured on openings training never used; \
-         the best is validated.</p>{}<h2>Validation</h2><p>The chosen genome against each \
-         reference at the reference's own search settings, on fresh openings \
-         (pentanomial Elo, 95 % interval).</p>{}",
+        "<h2>Selection</h2><p>The finalists re-measured at {budget} on openings training \
+         never used; the best is validated.</p>{}<h2>Validation</h2><p>The chosen genome \
+         against each reference, both at {budget}, on fresh openings (pentanomial Elo, 95 % \
+         interval).</p>{}",
         table(
             "finalists",
             &["finalist", "selection score", ""],

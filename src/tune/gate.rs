@@ -1,0 +1,82 @@
+//! The gate: after validation, the best genome plays the start genome at the final
+//! budget (the target's, where the weights will play) on openings no other round used,
+//! in batches of [`SPRT_BATCH_PAIRS`] pairs, until the experiment's SPRT decides or
+//! `max_pairs` are played. Validation says how the result does against the references;
+//! the gate says whether it is proven better than what the run started from, there.
+//!
+//! The test looks only between batches, and every batch is a pure function of the run
+//! seed and its number ([`Round::Gate`]), so where the gate stops does not depend on
+//! the thread count or the MPI ranks.
+
+use std::collections::HashSet;
+
+use super::error::TuneError;
+use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
+use super::observer::Observer;
+use super::report::validation::GateVerdict;
+use super::resolve::Resolved;
+use crate::dist::Executor;
+use crate::game::Features;
+use crate::matches::result::MatchResult;
+use crate::sprt::Decision;
+use crate::stats;
+use crate::tunables::SPRT_BATCH_PAIRS;
+
+/// Plays the gate of `best` against the start of `r` on `exec`, on openings not in
+/// `excluded`, when the experiment asks for one; returns its verdict.
+pub fn gate<G: Features>(
+    exec: &dyn Executor,
+    r: &Resolved,
+    best: &Weights,
+    excluded: &HashSet<u64>,
+    obs: &dyn Observer,
+) -> Result<Option<GateVerdict>, TuneError> {
+    let Some(spec) = &r.exp.gate else {
+        return Ok(None);
+    };
+    let sprt = spec.sprt();
+    // Both sides at the target budget; without one, at the start genome's own settings.
+    let (depth, nodes) = match &r.target {
+        Some(t) => (t.depth, t.nodes),
+        None => (r.start.depth, r.start.nodes),
+    };
+    obs.phase("gate", 2 * u64::from(spec.max_pairs));
+    let mut result = MatchResult::default();
+    let mut decision = Decision::Continue;
+    let (mut played, mut batch) = (0u32, 0u32);
+    while played < spec.max_pairs && decision == Decision::Continue {
+        let pairs = (SPRT_BATCH_PAIRS as u32).min(spec.max_pairs - played);
+        let job = Job {
+            round: Round::Gate(batch),
+            candidates: vec![best.clone(), r.start.weights.clone()],
+            hall_of_fame: Vec::new(),
+            pairings: vec![Pairing {
+                candidate: 0,
+                rival: Rival::Candidate(1),
+                pairs,
+                depth,
+                nodes,
+                weight: 1.0,
+            }],
+        };
+        let games = fitness::evaluate_on::<G>(exec, r, &job, Some(excluded), &|| obs.game())?;
+        for pair in &games.games[0] {
+            result.add_pair(pair);
+        }
+        played += pairs;
+        batch += 1;
+        decision = sprt.decide(&result.ptnml);
+    }
+    let verdict = GateVerdict {
+        sprt,
+        budget: match &r.target {
+            Some(t) => t.describe::<G>(),
+            None => "the start genome's own search settings".into(),
+        },
+        elo: stats::pentanomial(&result.ptnml, &result.wdl),
+        result,
+        decision,
+    };
+    obs.message(&verdict.line());
+    Ok(Some(verdict))
+}
