@@ -24,6 +24,7 @@
 pub mod bench;
 pub mod builtin_engine;
 pub mod builtins;
+pub mod datagen;
 pub mod dist;
 pub mod engine;
 pub mod eval;
