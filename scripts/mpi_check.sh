@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MPI check of CI: a binary built with `--features mpi` must give, under
 # `mpirun -n 3`, the same genome as on threads (and the same after a run stopped under
-# 3 ranks is resumed under 2), and the same match records. Fails if any file differs.
+# 3 ranks is resumed under 2), the same match records and the same datagen file.
+# Fails if any file differs.
 # Usage: scripts/mpi_check.sh path/to/weightforge
 set -euo pipefail
 bin=$(realpath "$1")
@@ -37,4 +38,8 @@ match=(match --game wolves_sheep luo2023 random --depth 2 --games 40 --quiet)
 timeout 300 "$bin" "${match[@]}" --record threads.jsonl >/dev/null
 timeout 300 "${mpirun[@]}" -n 3 "$bin" "${match[@]}" --record mpi.jsonl >/dev/null 2>&1
 same threads.jsonl mpi.jsonl "match under mpirun -n 3 writes the same games"
+dg=(datagen "$exp" --games 6 --nodes 2000 --quiet)
+timeout 300 "$bin" --threads 2 "${dg[@]}" --out dg_threads.positions >/dev/null
+timeout 300 "${mpirun[@]}" -n 3 "$bin" --threads 1 "${dg[@]}" --out dg_mpi.positions >/dev/null 2>&1
+same dg_threads.positions dg_mpi.positions "datagen under mpirun -n 3 writes the threaded file"
 echo "mpi: $passed passed, 0 failed"

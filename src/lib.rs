@@ -17,13 +17,15 @@
 //!   as an engine);
 //! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
-//!   [`tournament`], [`record`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end);
+//!   [`tournament`], [`record`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end),
+//!   [`datagen`] (self-play positions labelled at a budget, for the fit);
 //! * **tuning**: [`fit`] (the positions fit behind Texel, apart from the tuner's
 //!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
 
 pub mod bench;
 pub mod builtin_engine;
 pub mod builtins;
+pub mod datagen;
 pub mod dist;
 pub mod engine;
 pub mod eval;

@@ -257,6 +257,20 @@ pub const POSITION_LINE: Count = Count {
     max: 4_096,
     why: "the longest position notation is under 200 bytes; a longer line is not a position",
 };
+/// Games of a datagen run (`datagen.games`, `datagen --games`).
+pub const DATAGEN_GAMES: Count = Count {
+    name: "datagen.games, datagen --games",
+    min: 1,
+    max: 10_000_000,
+    why: "the kept positions of every game are held in memory until the file is written",
+};
+/// Plies of each datagen game not kept (`datagen.skip_plies`).
+pub const SKIP_PLIES: Count = Count {
+    name: "datagen.skip_plies",
+    min: 0,
+    max: 100_000,
+    why: "no game of these rules is longer; more skips every position",
+};
 /// Step sizes and learning rates (σ, c_end, r_end), in normalised units.
 pub const STEP: Real = Real {
     name: "algorithm.sigma, algorithm.c_end, algorithm.r_end",
@@ -380,6 +394,8 @@ pub const ALL: &[Count] = &[
     TEXEL_LABEL_DEPTH,
     TEXEL_DETOURS,
     GATE_PAIRS,
+    DATAGEN_GAMES,
+    SKIP_PLIES,
 ];
 
 /// Every bound on a real number, in the order of docs/limits.md.

@@ -24,6 +24,8 @@ enum Stream {
     Validation = 4,
     /// Texel's detours from kept positions (random plies off the game).
     Detours = 5,
+    /// Datagen's games (openings, tie-breaks, chance outcomes).
+    Datagen = 6,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -95,6 +97,17 @@ pub fn match_pair(seed: u64, i: u64) -> PairSeed {
 /// Game `k` between tournament players `p1` (first role) and `p2`: (`seed`, k, p1, p2).
 pub fn tournament_game(seed: u64, k: u64, p1: usize, p2: usize) -> GameSeed {
     GameSeed(vec![seed, k, p1 as u64, p2 as u64])
+}
+
+/// Opening `k` of the datagen run seeded `seed`: (`seed`, 0, k).
+pub fn datagen_opening(seed: u64, k: u64) -> GameRng {
+    rng(Stream::Datagen, &[seed, 0, k])
+}
+
+/// Game `i` of the datagen run seeded `seed` (tie-breaks, chance outcomes): (`seed`, 1,
+/// i).
+pub fn datagen_game(seed: u64, i: u64) -> GameRng {
+    rng(Stream::Datagen, &[seed, 1, i])
 }
 
 /// The tuner's draws (mutations, sampling) for generation `g` of the run seeded `seed`.

@@ -205,3 +205,17 @@ pub const ENGINE_START_MS: u64 = 10_000;
 /// Tuning an engine's constants: a declared range `min..max` spans this many units of
 /// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
 pub const ENGINE_RANGE_UNITS: f64 = 4.0;
+
+/// Datagen: games per checkpoint (`<out>.partial` is rewritten after each such chunk of
+/// finished games; a chunk's games are handed out longest first like any batch).
+pub const DATAGEN_CHUNK_GAMES: usize = 16;
+
+/// Datagen: at most this many seconds between two progress lines when standard error is
+/// not a terminal.
+pub const DATAGEN_PROGRESS_SECS: u64 = 30;
+
+/// Calibrate: searches per thread, from the game's bench positions in turn.
+pub const CALIBRATE_SEARCHES: usize = 12;
+
+/// Datagen: plies of each game (after the opening's random plies) not kept, by default.
+pub const DATAGEN_SKIP_PLIES: u32 = 2;

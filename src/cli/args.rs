@@ -58,6 +58,12 @@ pub enum Command {
     Report(ReportArgs),
     /// Write the labelled quiet positions of an experiment's games to a position file.
     Positions(PositionsArgs),
+    /// Play self-play games at a budget and write the quiet leaves of every move's
+    /// principal variation, with the result and the search's score (docs/guide/budget.md).
+    Datagen(DatagenArgs),
+    /// Measure this machine's nodes per second for a player and print the node budget
+    /// that matches a move time (not deterministic: it times searches).
+    Calibrate(CalibrateArgs),
     /// Run a genome as an engine speaking the engine protocol on stdin/stdout
     /// (docs/engine-protocol.md).
     Engine(EngineArgs),
@@ -525,4 +531,44 @@ pub struct ArenaArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// The experiment: its start genome plays, from its openings, at its `datagen:`
+    /// budget (else its target's, else its `nodes`).
+    pub experiment: PathBuf,
+    /// The position file to write (default: `<experiment name>.positions`). Finished
+    /// games are checkpointed in `<out>.partial` until it is written.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Games (default: the experiment's `datagen.games`).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Nodes per move (default: the experiment's `datagen.nodes`, else its target's).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Continue from `<out>.partial`: the file is the one an uninterrupted run writes.
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bar or lines.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Stop after this many games of this run, checkpoint written (for tests of
+    /// `--resume`).
+    #[arg(long, hide = true)]
+    pub stop_after_games: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// The game.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The player: a genome file or a built-in genome name.
+    #[arg(long)]
+    pub genome: String,
+    /// The move time to match, in milliseconds.
+    #[arg(long)]
+    pub move_time: u64,
 }

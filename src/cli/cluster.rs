@@ -1,4 +1,4 @@
-//! `mpirun -n K weightforge evolve|match ...` (feature `mpi`): rank 0 runs the command
+//! `mpirun -n K weightforge evolve|match|datagen ...` (feature `mpi`): rank 0 runs the command
 //! with a [`Coordinator`] as its executor; the other ranks serve it. A failure on any
 //! rank is printed and ends the whole job (`MPI_Abort`), so no rank waits for a message
 //! that will never come.
@@ -9,7 +9,7 @@ use anyhow::Result;
 use weightforge::dist::mpi::{self, Coordinator};
 use weightforge::dist::Threads;
 
-use super::{play, tune, Command};
+use super::{datagen, play, tune, Command};
 
 /// Runs evolve or match as this process's part of the `mpirun` job (alone: as usual).
 pub fn run(command: Command) -> Result<()> {
@@ -39,7 +39,8 @@ fn lead(command: Command, exec: Arc<dyn weightforge::dist::Executor>) -> Result<
     match command {
         Command::Evolve(a) => tune::evolve(a, exec),
         Command::Match(a) => play::run_match(a, exec.as_ref()),
-        _ => unreachable!("only evolve and match run under mpirun"),
+        Command::Datagen(a) => datagen::datagen(a, Some(exec.as_ref())),
+        _ => unreachable!("only evolve, match and datagen run under mpirun"),
     }
 }
 
@@ -48,6 +49,7 @@ fn serve(command: Command) -> Result<()> {
     match command {
         Command::Evolve(_) => tune::serve_evolve(),
         Command::Match(a) => play::serve_match(a),
-        _ => unreachable!("only evolve and match run under mpirun"),
+        Command::Datagen(a) => datagen::serve(a),
+        _ => unreachable!("only evolve, match and datagen run under mpirun"),
     }
 }

@@ -3,9 +3,11 @@
 mod args;
 mod bench;
 mod bench_tuner;
+mod calibrate;
 #[cfg(feature = "mpi")]
 mod cluster;
 mod course;
+mod datagen;
 mod depth_table;
 mod engine;
 mod play;
@@ -46,7 +48,10 @@ pub fn run() -> Result<()> {
         _ => anyhow::bail!("--threads takes one number (a list only with bench --tuner)"),
     }
     #[cfg(feature = "mpi")]
-    if matches!(cli.command, Command::Evolve(_) | Command::Match(_)) {
+    if matches!(
+        cli.command,
+        Command::Evolve(_) | Command::Match(_) | Command::Datagen(_)
+    ) {
         return cluster::run(cli.command);
     }
     let threads: Arc<dyn Executor> = Arc::new(Threads::default());
@@ -67,6 +72,8 @@ pub fn run() -> Result<()> {
         Command::Report(a) => tune::report(a),
         Command::Positions(a) => positions::positions(a),
         Command::Engine(a) => engine::run(a),
+        Command::Datagen(a) => datagen::datagen(a, None),
+        Command::Calibrate(a) => calibrate::calibrate(a),
     }
 }
 

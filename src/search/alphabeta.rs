@@ -39,7 +39,7 @@ pub(super) fn terminal_score<G: Features>(pos: &G, status: Status, ply: u32) -> 
 /// itself allocates nothing.
 pub struct Searcher<G: Features> {
     pub(super) opts: SearchOptions,
-    tt: TransTable<G::Move>,
+    pub(super) tt: TransTable<G::Move>,
     ordering: Ordering<G::Move>,
     evals: EvalCache,
     pub(super) moves: Vec<Vec<G::Move>>,

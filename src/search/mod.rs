@@ -11,6 +11,7 @@ mod alphabeta;
 mod eval_cache;
 mod minimax;
 mod ordering;
+mod pv;
 mod quiescence;
 mod tt;
 

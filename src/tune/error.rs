@@ -39,6 +39,12 @@ pub enum TuneError {
     /// A position file could not be read.
     #[error(transparent)]
     Positions(#[from] crate::fit::file::PositionFileError),
+    /// The datagen stage failed.
+    #[error(transparent)]
+    Datagen(#[from] crate::datagen::DatagenError),
+    /// The experiment cannot be run as written (found by a stage).
+    #[error(transparent)]
+    Experiment(#[from] Box<super::experiment::ExperimentError>),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

@@ -1,5 +1,6 @@
 //! The top of the tuner: a tuning run, start to end. [`evolve`] sets a session up (the
-//! space, the report folder's lock, the checkpoint to resume, checked), trains
+//! space, the report folder's lock, the checkpoint to resume, checked; a Texel run's
+//! positions generated first when it asks, [`super::datagen_stage`]), trains
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
 //! ([`super::select`]), validate it on other fresh openings and write genome and charts
@@ -46,6 +47,8 @@ pub fn evolve<G: Features>(
             dir.join(lock::FILE).display()
         ));
     }
+    let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, obs)?;
+    let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
         checkpoint_check::check::<G>(cp, r, &space, &path)?;

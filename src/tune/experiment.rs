@@ -72,6 +72,10 @@ pub struct Experiment {
     /// of every game), whatever budget training uses. Unset: the training budget.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<Budget>,
+    /// Positions generated at a budget before a Texel run and added to its fit
+    /// (`weightforge datagen` does the same alone). Unset: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub datagen: Option<DatagenSpec>,
     /// The reference opponents every candidate plays.
     pub opponents: Vec<OpponentSpec>,
     /// Game pairs per candidate and opponent per generation.
@@ -165,6 +169,31 @@ impl GateSpec {
             beta: self.beta,
         }
     }
+/// The experiment's `datagen: (games: 200, nodes: 100000, skip_plies: 2)`: self-play
+/// games of the start genome (or games against the opponents) at a budget, whose quiet
+/// principal-variation leaves, labelled with the result and the search's score, are
+/// written to `<reports>/<name>/datagen.positions` and fitted with every generation's
+/// positions (docs/guide/budget.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatagenSpec {
+    /// Games to play.
+    pub games: u64,
+    /// Nodes per move (default: the target's budget, else the run's `nodes`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Plies of each game, after the opening's random plies, whose positions are not
+    /// kept.
+    #[serde(default = "default_datagen_skip")]
+    pub skip_plies: u32,
+    /// Play the experiment's opponents (keeping the start genome's moves only) instead
+    /// of self-play.
+    #[serde(default)]
+    pub opponents: bool,
+}
+
+fn default_datagen_skip() -> u32 {
+    crate::tunables::DATAGEN_SKIP_PLIES
 }
 
 /// A reference opponent.

@@ -27,6 +27,7 @@ pub mod bounds;
 pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
+pub mod datagen_stage;
 pub mod error;
 pub mod es;
 pub mod evolve;

@@ -1,0 +1,179 @@
+//! A datagen run: the plan's games in chunks on an executor, each chunk appended to the
+//! checkpoint, then the rows of every game in game order, duplicates removed, written
+//! as a version 2 position file.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::time::Instant;
+
+use super::batch::DatagenBatch;
+use super::checkpoint;
+use super::play::DatagenGame;
+use super::{DatagenError, DatagenPlan};
+use crate::dist::{self, Executor};
+use crate::fit::file::{write_rows, PositionRow};
+use crate::game::{Features, Role};
+use crate::tunables::DATAGEN_CHUNK_GAMES;
+
+/// What a run reports as it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DatagenTick {
+    /// A game finished (from any thread).
+    Game,
+    /// A chunk's games are checkpointed: games of the plan finished (by this run and
+    /// the one it resumed) and rows kept by this run's games (before duplicates are
+    /// removed).
+    Chunk {
+        /// Games finished.
+        games: u64,
+        /// Rows kept by this run.
+        rows: u64,
+    },
+}
+
+/// How a run goes beyond its plan; nothing here changes the file written.
+pub struct DatagenRun<'a> {
+    /// Continue from `<out>.partial` (an error if it belongs to another plan).
+    pub resume: bool,
+    /// Stop, checkpoint written, once this many games were played by this run (tests
+    /// of resuming use it).
+    pub stop_after: Option<u64>,
+    /// What made the file, for its first comment (e.g. the command without its
+    /// run-only flags).
+    pub made_by: String,
+    /// Told of every finished game and chunk.
+    pub progress: &'a (dyn Fn(DatagenTick) + Sync),
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatagenSummary {
+    /// Games of the plan finished (by this run or the one it resumed).
+    pub games: u64,
+    /// Games this run played.
+    pub played: u64,
+    /// Rows this run's games kept.
+    pub rows_played: u64,
+    /// Rows written (duplicates removed); 0 when the run stopped early.
+    pub positions: u64,
+    /// Nodes this run's games searched.
+    pub nodes: u64,
+    /// Wall-clock seconds of this run's games.
+    pub seconds: f64,
+    /// Whether the run stopped before the end (`stop_after`); no file was written.
+    pub stopped: bool,
+}
+
+impl DatagenSummary {
+    /// Rows kept per wall-clock second by this run.
+    pub fn positions_per_second(&self) -> f64 {
+        self.rows_played as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Plays `plan`'s games on `exec` and writes their rows to `out` (format v2), resuming
+/// from `<out>.partial` when `run.resume` is set. The file is the same whatever the
+/// executor, its threads or ranks, and however often the run was stopped and resumed.
+pub fn generate<G: Features>(
+    exec: &dyn Executor,
+    plan: &DatagenPlan,
+    out: &Path,
+    run: &DatagenRun,
+) -> Result<DatagenSummary, DatagenError> {
+    let cp = checkpoint::path_of(out);
+    let hash = checkpoint::plan_hash(plan);
+    let mut done = if run.resume {
+        checkpoint::read(&cp, &hash)?
+    } else {
+        BTreeMap::new()
+    };
+    done.retain(|&i, _| i < plan.games);
+    checkpoint::start(&cp, &hash, &done)?;
+    let todo: Vec<u64> = (0..plan.games).filter(|i| !done.contains_key(i)).collect();
+    let chunk = run.stop_after.map_or(DATAGEN_CHUNK_GAMES, |s| {
+        (s as usize).clamp(1, DATAGEN_CHUNK_GAMES)
+    });
+    let mut summary = DatagenSummary {
+        games: done.len() as u64,
+        played: 0,
+        rows_played: 0,
+        positions: 0,
+        nodes: 0,
+        seconds: 0.0,
+        stopped: false,
+    };
+    let t0 = Instant::now();
+    for games in todo.chunks(chunk) {
+        if run.stop_after.is_some_and(|s| summary.played >= s) {
+            summary.stopped = true;
+            break;
+        }
+        let batch = DatagenBatch::<G>::new(plan.clone(), games.to_vec());
+        let outs = dist::execute(exec, &(), &batch, &|_| (run.progress)(DatagenTick::Game))?;
+        let new: BTreeMap<u64, DatagenGame> = games.iter().copied().zip(outs).collect();
+        for g in new.values() {
+            summary.rows_played += g.rows.len() as u64;
+            summary.nodes += g.nodes;
+        }
+        summary.played += games.len() as u64;
+        summary.games += games.len() as u64;
+        checkpoint::append(&cp, new.clone())?;
+        done.extend(new);
+        summary.seconds = t0.elapsed().as_secs_f64();
+        (run.progress)(DatagenTick::Chunk {
+            games: summary.games,
+            rows: summary.rows_played,
+        });
+    }
+    summary.seconds = t0.elapsed().as_secs_f64();
+    if summary.stopped {
+        return Ok(summary);
+    }
+    let kept = unique_rows(&done);
+    summary.positions = kept.len() as u64;
+    write_rows::<G>(out, &comments(plan, run), &kept)?;
+    // The file is whole: the checkpoint has served.
+    let _ = std::fs::remove_file(&cp);
+    Ok(summary)
+}
+
+/// The rows of every game in game order, each (role, position) kept the first time only.
+fn unique_rows(games: &BTreeMap<u64, DatagenGame>) -> Vec<PositionRow> {
+    let mut seen: HashSet<(Role, &str)> = HashSet::new();
+    let mut out = Vec::new();
+    for row in games.values().flat_map(|g| &g.rows) {
+        if seen.insert((row.role, row.text.as_str())) {
+            out.push(row.clone());
+        }
+    }
+    out
+}
+
+/// The file's comments: what made it, from what, and what a row is.
+fn comments(plan: &DatagenPlan, run: &DatagenRun) -> Vec<String> {
+    let opponents = if plan.opponents.is_empty() {
+        "itself (self-play)".to_string()
+    } else {
+        let names: Vec<&str> = plan.opponents.iter().map(|o| o.name.as_str()).collect();
+        names.join(", ")
+    };
+    let s = &plan.settings;
+    vec![
+        format!("made by: {}", run.made_by),
+        format!(
+            "player {} against {opponents}, {}, {} games, seed {}, skip_plies {}",
+            plan.player.name, plan.budget, plan.games, plan.seed, plan.skip_plies
+        ),
+        format!(
+            "openings: starts {}, {} random plies; ply cap {}{}",
+            s.starts.join(" "),
+            s.opening_plies,
+            s.ply_cap,
+            if s.adjudicate { " (adjudicated)" } else { "" }
+        ),
+        "rows: the last quiet position of the mover's principal variation; result and score \
+         (search score / EVAL_SCALE) from the row's role's view; duplicates (role and position) \
+         removed, the first kept"
+            .to_string(),
+    ]
+}

@@ -1,0 +1,173 @@
+//! Datagen as a stage of a run: an experiment's `datagen:` section (or `weightforge
+//! datagen`'s flags) turned into a [`DatagenPlan`], and, when a Texel run has the
+//! section, the positions generated (or resumed) under the run's report folder before
+//! training and added to the fit's files.
+
+use std::path::{Path, PathBuf};
+
+use super::algorithm::AlgorithmSpec;
+use super::error::TuneError;
+use super::experiment::ExperimentError;
+use super::observer::Observer;
+use super::resolve::Resolved;
+use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
+use crate::dist::Threads;
+use crate::game::Features;
+use crate::limits::{self, Count};
+use crate::matches::settings::MatchSettings;
+use crate::player::PlayerSpec;
+use crate::ronfile::FileError;
+
+/// The file the stage writes in a run's report folder.
+pub const DATAGEN_FILE: &str = "datagen.positions";
+
+/// What a datagen plan may change of the experiment's `datagen:` (command-line flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overrides {
+    /// Games.
+    pub games: Option<u64>,
+    /// Nodes per move.
+    pub nodes: Option<u64>,
+}
+
+/// The plan of `r`'s datagen: its `datagen:` section with `over` on top; the budget is
+/// `nodes` there, else the target's, else the run's `nodes`.
+pub fn plan<G: Features>(
+    r: &Resolved,
+    origin: &str,
+    over: Overrides,
+) -> Result<DatagenPlan, ExperimentError> {
+    let err = |field: &str, m: String| ExperimentError::from(FileError::field(origin, field, m));
+    let check =
+        |field: &str, v: u64, limit: &Count| limit.check(v).map_err(|e| err(field, e.to_string()));
+    let spec = r.exp.datagen.as_ref();
+    let games = over.games.or(spec.map(|s| s.games)).ok_or_else(|| {
+        err(
+            "datagen",
+            "no games: add `datagen: (games: N, ..)` or give --games".into(),
+        )
+    })?;
+    check("datagen.games", games, &limits::DATAGEN_GAMES)?;
+    let skip_plies = spec.map_or(crate::tunables::DATAGEN_SKIP_PLIES, |s| s.skip_plies);
+    check("datagen.skip_plies", skip_plies.into(), &limits::SKIP_PLIES)?;
+    let budget = budget::<G>(r, over.nodes.or(spec.and_then(|s| s.nodes))).ok_or_else(|| {
+        err(
+            "datagen",
+            "no budget: give datagen.nodes, target or nodes".into(),
+        )
+    })?;
+    if let DatagenBudget::Nodes(n) = budget {
+        check("datagen.nodes", n, &limits::NODES)?;
+    }
+    if r.engine.is_some() {
+        return Err(err(
+            "start",
+            "datagen plays built-in genomes, not engines".into(),
+        ));
+    }
+    let opponents = if spec.is_some_and(|s| s.opponents) {
+        r.opponents
+            .iter()
+            .enumerate()
+            .map(|(i, o)| match &o.spec {
+                PlayerSpec::Genome(g) => Ok(DatagenPlayer::of(g)),
+                _ => Err(err(
+                    &format!("opponents[{i}]"),
+                    "datagen plays genomes: this opponent is not one".into(),
+                )),
+            })
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    Ok(DatagenPlan {
+        player: DatagenPlayer::of(&r.start),
+        opponents,
+        budget,
+        settings: settings(r),
+        games,
+        skip_plies,
+        seed: r.exp.seed,
+    })
+}
+
+/// The budget: `nodes` if given, else the target's, else the run's node budget.
+fn budget<G: Features>(r: &Resolved, nodes: Option<u64>) -> Option<DatagenBudget> {
+    if let Some(n) = nodes {
+        return Some(DatagenBudget::Nodes(n));
+    }
+    if let Some(t) = &r.exp.target {
+        if let Some(n) = t.nodes {
+            return Some(DatagenBudget::Nodes(n));
+        }
+        if let Some(d) = &t.depth {
+            let per_role = [0, 1].map(|i| d.get(G::ROLES[i]).copied());
+            if let [Some(a), Some(b)] = per_role {
+                return Some(DatagenBudget::Depth([a, b]));
+            }
+        }
+    }
+    r.exp.nodes.map(DatagenBudget::Nodes)
+}
+
+/// The run's openings and game end.
+fn settings(r: &Resolved) -> MatchSettings {
+    MatchSettings {
+        starts: r.starts.clone(),
+        opening_plies: r.exp.openings.plies,
+        ply_cap: r.ply_cap,
+        depth: None,
+        nodes: None,
+        move_time_ms: None,
+        adjudicate: r.exp.adjudicate,
+    }
+}
+
+/// Before a Texel run with `datagen:`: generates (or resumes) `<dir>/datagen.positions`
+/// on this process's threads and returns the run with the file among the fit's files
+/// (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
+/// experiment unchanged.
+pub fn prepare<G: Features>(
+    r: &Resolved,
+    origin: &str,
+    dir: &Path,
+    obs: &dyn Observer,
+) -> Result<Option<Resolved>, TuneError> {
+    let AlgorithmSpec::Texel(texel) = &r.exp.algorithm else {
+        return Ok(None);
+    };
+    if r.exp.datagen.is_none() {
+        return Ok(None);
+    }
+    let out: PathBuf = dir.join(DATAGEN_FILE);
+    if !out.exists() {
+        let plan = plan::<G>(r, origin, Overrides::default()).map_err(Box::new)?;
+        obs.phase("datagen", plan.games);
+        let progress = |t: DatagenTick| {
+            if t == DatagenTick::Game {
+                obs.game();
+            }
+        };
+        let run = DatagenRun {
+            resume: true,
+            stop_after: None,
+            made_by: format!("the datagen stage of the experiment {:?}", r.exp.name),
+            progress: &progress,
+        };
+        let s = datagen::generate::<G>(&Threads::default(), &plan, &out, &run)?;
+        obs.message(&format!(
+            "datagen: {} games, {} positions written to {} ({:.0} positions/s)",
+            s.games,
+            s.positions,
+            out.display(),
+            s.positions_per_second()
+        ));
+    }
+    let mut staged = r.clone();
+    let mut texel = texel.clone();
+    if !texel.files.contains(&out) {
+        texel.files.push(out);
+    }
+    staged.exp.algorithm = AlgorithmSpec::Texel(texel);
+    Ok(Some(staged))
+}

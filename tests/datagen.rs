@@ -1,0 +1,197 @@
+//! Datagen (src/datagen, `weightforge datagen`): the file is the same on 1 and 2
+//! threads and after a stop and `--resume`; every row parses back; duplicates are
+//! removed; a Texel run with `datagen:` generates its file and fits it.
+
+mod common;
+
+use std::path::Path;
+
+use common::experiment::{run_in_pool, Tiny};
+use weightforge::datagen::{generate, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun};
+use weightforge::dist::Threads;
+use weightforge::fit::file;
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::genome::Genome;
+use weightforge::matches::settings::MatchSettings;
+use weightforge::tune::datagen_stage::DATAGEN_FILE;
+use weightforge::tune::experiment::{DatagenSpec, Experiment};
+use weightforge::tune::options::RunOptions;
+
+/// A small datagen experiment: li2023 against itself at 3000 nodes a move, short games.
+fn experiment(dir: &Path) -> std::path::PathBuf {
+    let path = dir.join("dg.ron");
+    let text = r#"(
+        name: "dg",
+        game: "wolves_sheep",
+        seed: 3,
+        generations: 1,
+        start: "li2023",
+        tune_roles: ["wolves", "sheep"],
+        opponents: [(player: "luo2023")],
+        pairs_per_opponent: 1,
+        openings: (plies: 6),
+        ply_cap: 40,
+        datagen: (games: 7, nodes: 3000, skip_plies: 2),
+    )"#;
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `weightforge --threads T datagen <exp> --out <out> extra..`, checking it succeeds.
+fn datagen(threads: &str, exp: &Path, out: &Path, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--threads",
+        threads,
+        "datagen",
+        exp.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ];
+    args.extend_from_slice(extra);
+    let o = common::weightforge(&args);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        o.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    text
+}
+
+#[test]
+fn datagen_is_the_same_on_1_and_2_threads_and_after_a_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path());
+    let [one, two, split] = ["one", "two", "split"].map(|n| dir.path().join(n));
+    datagen("1", &exp, &one, &[]);
+    datagen("2", &exp, &two, &[]);
+    let a = std::fs::read(&one).unwrap();
+    assert_eq!(a, std::fs::read(&two).unwrap(), "1 and 2 threads differ");
+
+    let said = datagen("2", &exp, &split, &["--stop-after-games", "3"]);
+    assert!(said.contains("stopped"), "{said}");
+    assert!(!split.exists(), "a stopped run writes no file");
+    let partial = dir.path().join("split.partial");
+    assert!(partial.exists(), "the checkpoint is kept");
+    datagen("1", &exp, &split, &["--resume"]);
+    assert_eq!(
+        a,
+        std::fs::read(&split).unwrap(),
+        "the resumed file differs"
+    );
+    assert!(
+        !partial.exists(),
+        "the checkpoint is removed once the file is written"
+    );
+}
+
+#[test]
+fn every_row_parses_back_and_no_row_repeats() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path());
+    let out = dir.path().join("p");
+    datagen("2", &exp, &out, &["--games", "4"]);
+    let f = file::read_rows::<WolvesSheep>(&out).unwrap();
+    assert!(f.rows.len() > 20, "{} rows", f.rows.len());
+    assert!(f.comments.iter().any(|c| c.contains("--games 4")));
+    let mut seen = std::collections::HashSet::new();
+    for (_, row) in &f.rows {
+        assert!([0.0, 0.5, 1.0].contains(&row.result), "{row:?}");
+        assert!(row.score.is_finite(), "{row:?}");
+        assert!(
+            seen.insert((row.role, row.text.clone())),
+            "repeated: {row:?}"
+        );
+    }
+    assert!(f.rows.iter().any(|(_, r)| r.role == 0) && f.rows.iter().any(|(_, r)| r.role == 1));
+}
+
+#[test]
+fn resume_refuses_a_checkpoint_of_another_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path());
+    let out = dir.path().join("p");
+    datagen("1", &exp, &out, &["--stop-after-games", "1"]);
+    let o = common::weightforge(&[
+        "datagen",
+        exp.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--nodes",
+        "2000",
+        "--resume",
+        "--quiet",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("another plan"), "{err}");
+}
+
+/// Games that are all alike (no opening plies, no random ties, a fixed depth) keep one
+/// game's rows: the copies are removed.
+#[test]
+fn identical_games_leave_one_games_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let genome = Genome::parse::<WolvesSheep>(
+        weightforge::builtins::genome_text("wolves_sheep", "luo2023").unwrap(),
+        "luo2023",
+    )
+    .unwrap();
+    let mut settings = MatchSettings::defaults::<WolvesSheep>(0);
+    settings.ply_cap = 30;
+    let mut plan = DatagenPlan {
+        player: DatagenPlayer::of(&genome),
+        opponents: Vec::new(),
+        budget: DatagenBudget::Depth([2, 2]),
+        settings,
+        games: 1,
+        skip_plies: 0,
+        seed: 1,
+    };
+    plan.player.random_ties = false;
+    let run = DatagenRun {
+        resume: false,
+        stop_after: None,
+        made_by: "test".into(),
+        progress: &|_| {},
+    };
+    let exec = Threads::default();
+    let one = generate::<WolvesSheep>(&exec, &plan, &dir.path().join("one"), &run).unwrap();
+    plan.games = 3;
+    let three = generate::<WolvesSheep>(&exec, &plan, &dir.path().join("three"), &run).unwrap();
+    assert_eq!(three.rows_played, 3 * one.rows_played);
+    assert_eq!(three.positions, one.positions);
+    let rows = |n: &str| {
+        file::read_rows::<WolvesSheep>(&dir.path().join(n))
+            .unwrap()
+            .rows
+    };
+    assert_eq!(rows("one"), rows("three"));
+}
+
+/// A Texel run with `datagen:` writes the file in its report folder and fits it.
+#[test]
+fn texel_run_with_datagen_generates_and_fits_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut exp: Experiment = Tiny {
+        name: "tiny_dg",
+        seed: 2,
+        algorithm: "Texel(steps: 30)",
+        hall_of_fame: 0,
+    }
+    .experiment(dir.path());
+    exp.datagen = Some(DatagenSpec {
+        games: 2,
+        nodes: Some(2000),
+        skip_plies: 2,
+        opponents: false,
+    });
+    exp.generations = 1;
+    run_in_pool(&exp, 2, &RunOptions::default(), None);
+    let report = dir.path().join("reports/tiny_dg");
+    let made = file::read_rows::<WolvesSheep>(&report.join(DATAGEN_FILE)).unwrap();
+    assert!(!made.rows.is_empty());
+    let stored = std::fs::read_to_string(report.join("experiment.ron")).unwrap();
+    assert!(stored.contains(DATAGEN_FILE), "{stored}");
+}
