@@ -169,6 +169,8 @@ impl GateSpec {
             beta: self.beta,
         }
     }
+}
+
 /// The experiment's `datagen: (games: 200, nodes: 100000, skip_plies: 2)`: self-play
 /// games of the start genome (or games against the opponents) at a budget, whose quiet
 /// principal-variation leaves, labelled with the result and the search's score, are
