@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use super::budgets;
 use super::checkpoint::Checkpoint;
 use super::checkpoint_check;
 use super::error::TuneError;
@@ -15,6 +16,7 @@ use super::lock::{self, RunLock};
 use super::observer::Observer;
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
+use super::report::budget_chart;
 use super::report::page::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
 use super::resolve::Resolved;
@@ -90,10 +92,15 @@ fn finish<G: Features>(
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
     let games_path = run.dir.join(VALIDATION_GAMES);
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
+    excluded.extend(val.openings.iter().copied());
+    let (budgets, budget_games) = budgets::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
     let best = best_genome(run, cp, best_weights, from, &validation);
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
+    if !budgets.is_empty() {
+        budget_chart::write(&run.dir, &budgets)?;
+    }
     let finished = Finished {
         finalists: finalists
             .iter()
@@ -105,6 +112,7 @@ fn finish<G: Features>(
         genome_text: best.to_ron::<G>(),
         genome_path: genome_path.display().to_string(),
         games: &val.logs,
+        budgets: &budgets,
     };
     run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
@@ -113,7 +121,20 @@ fn finish<G: Features>(
         report_dir: run.dir.clone(),
         validation,
         training_games: cp.games,
-        total_games: cp.games + sel.game_count() + val.game_count(),
+        total_games: cp.games
+            + promotion_games(cp)
+            + sel.game_count()
+            + val.game_count()
+            + budget_games,
         seconds: run.seconds(),
     })
+}
+
+/// Games the run's promotions played (staged tuning).
+fn promotion_games(cp: &Checkpoint) -> u64 {
+    cp.rows
+        .iter()
+        .filter_map(|r| r.promotion.as_ref())
+        .map(|p| p.games)
+        .sum()
 }

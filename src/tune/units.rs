@@ -58,6 +58,9 @@ pub struct JobBatch<G> {
     pub filter: Option<Filter>,
     /// What the kept positions are labelled with.
     pub label: Label,
+    /// Every game plays at its pairing's depth and nodes, not the run's node budget.
+    #[serde(default)]
+    pub pairings_budget: bool,
     #[serde(skip)]
     game: PhantomData<fn() -> G>,
 }
@@ -79,7 +82,16 @@ impl<G> JobBatch<G> {
             exclude,
             filter,
             label,
+            pairings_budget: false,
             game: PhantomData,
+        }
+    }
+
+    /// The same batch, every game at its pairing's depth and nodes for both sides.
+    pub fn at_pairings_budget(self) -> Self {
+        JobBatch {
+            pairings_budget: true,
+            ..self
         }
     }
 }
@@ -108,7 +120,11 @@ impl<G: Features> Batch for JobBatch<G> {
             opening_plies: r.exp.openings.plies,
             ply_cap: r.ply_cap,
             depth: None,
-            nodes: r.exp.nodes,
+            nodes: if self.pairings_budget {
+                None
+            } else {
+                r.exp.nodes
+            },
             move_time_ms: None,
             adjudicate: r.exp.adjudicate,
         };
