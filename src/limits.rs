@@ -156,6 +156,42 @@ pub const PHASE_GAMES: Count = Count {
     max: 10_000_000,
     why: BUDGET,
 };
+/// Generations between promotions of a staged run.
+pub const STAGE_EVERY: Count = Count {
+    name: "stages.every",
+    min: 1,
+    max: 100_000,
+    why: "a promotion at most once a generation; more than the run's generations is one at the end",
+};
+/// Candidates entering a promotion.
+pub const STAGE_KEEP: Count = Count {
+    name: "stages.keep",
+    min: 1,
+    max: 1_000,
+    why: "each candidate plays every opponent at the target budget",
+};
+/// Halving rounds of a promotion.
+pub const STAGE_ROUNDS: Count = Count {
+    name: "stages.rounds",
+    min: 1,
+    max: 20,
+    why: "each round doubles the pairs: 2^20 times the first round's games would take days",
+};
+/// Pairs per candidate (or budget) and opponent of a promotion's first round and of
+/// the Elo-against-budget chart.
+pub const STAGE_PAIRS: Count = Count {
+    name: "stages.pairs, validation.budget_pairs",
+    min: 1,
+    max: 100_000,
+    why: "zero games measure nothing; more than this per candidate is never needed",
+};
+/// Budgets of the Elo-against-budget chart.
+pub const BUDGETS: Count = Count {
+    name: "validation.budgets (count)",
+    min: 1,
+    max: 32,
+    why: "each budget is a match against every reference",
+};
 /// Ply cap of a game (experiment `ply_cap`, `--ply-cap`).
 pub const PLY_CAP: Count = Count {
     name: "ply_cap, --ply-cap",
@@ -376,6 +412,11 @@ pub const ALL: &[Count] = &[
     HALL_OF_FAME,
     OPPONENTS,
     PHASE_GAMES,
+    STAGE_EVERY,
+    STAGE_KEEP,
+    STAGE_ROUNDS,
+    STAGE_PAIRS,
+    BUDGETS,
     PLY_CAP,
     OPENING_PLIES,
     DEPTH,

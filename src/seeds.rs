@@ -187,7 +187,24 @@ impl RoundSeeds {
     pub fn gate(seed: u64, b: u32) -> Self {
         RoundSeeds {
             openings: Stream::Validation,
-            prefix: vec![seed, 3, u64::from(b)],
+            prefix: vec![seed, 5, u64::from(b)],
+        }
+    }
+
+    /// Halving round `round` of the promotion after training generation `g` (staged
+    /// tuning) of the run seeded `seed`.
+    pub fn promotion(seed: u64, g: u32, round: u32) -> Self {
+        RoundSeeds {
+            openings: Stream::Validation,
+            prefix: vec![seed, 3, u64::from(g), u64::from(round)],
+        }
+    }
+
+    /// Budget `k` of the Elo-against-budget chart of the run seeded `seed`.
+    pub fn budget(seed: u64, k: u32) -> Self {
+        RoundSeeds {
+            openings: Stream::Validation,
+            prefix: vec![seed, 4, u64::from(k)],
         }
     }
 

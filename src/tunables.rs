@@ -160,6 +160,29 @@ pub const MPI_WAIT_SECS: u64 = 3_600;
 /// unit finds the next one waiting instead of waiting for a message round trip.
 pub const MPI_PREFETCH_UNITS: usize = 1;
 
+// ---- Staged tuning and the Elo-against-budget chart (src/tune/promote.rs, budgets.rs) ----
+
+/// Staged tuning: generations between promotions (`stages.every`).
+pub const STAGE_EVERY: u32 = 5;
+
+/// Staged tuning: the means of this many recent generations enter a promotion
+/// (`stages.keep`).
+pub const STAGE_KEEP: u32 = 4;
+
+/// Staged tuning: halving rounds of a promotion (`stages.rounds`); 4 candidates need 2.
+pub const STAGE_ROUNDS: u32 = 2;
+
+/// Staged tuning: pairs per candidate and opponent in a promotion's first round
+/// (`stages.pairs`); each later round doubles them.
+pub const STAGE_PAIRS: u32 = 4;
+
+/// Elo-against-budget chart: pairs per reference and budget (`validation.budget_pairs`).
+pub const BUDGET_CHART_PAIRS: u32 = 20;
+
+/// Elo-against-budget chart: when training searches to a depth and the target is a node
+/// budget, the budget between them is the target's nodes divided by this.
+pub const BUDGET_CHART_NODE_DIVISOR: u64 = 10;
+
 // ---- Texel tuning (src/fit, src/tune/texel.rs) ----
 
 /// Texel: plies after the opening whose positions are not kept (the first moves of the

@@ -18,7 +18,7 @@ use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
-use weightforge::tune::report::{compare, generations, page};
+use weightforge::tune::report::{budget_chart, compare, generations, page};
 use weightforge::tune::resolve::Resolved;
 use weightforge::tune::schedule::games_per_generation;
 use weightforge::tune::session::report_dir;
@@ -224,6 +224,9 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
     let d = dir.display();
     println!("run page: {d}/index.html; games: {d}/{VALIDATION_GAMES}");
     println!("charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv");
+    if r.exp.target.is_some() || !r.exp.validation.budgets.is_empty() {
+        println!("Elo against budget: {d}/{}.png", budget_chart::STEM);
+    }
     for v in &s.validation {
         println!(
             "validation vs {} ({} games on openings not used in training, both at {}):",

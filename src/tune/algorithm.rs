@@ -74,6 +74,9 @@ pub trait Method: Sized + Serialize + DeserializeOwned {
     fn tell(&mut self, steps: &[Vec<f64>], results: &[f64]);
     /// The current estimate of the best parameters.
     fn mean(&self) -> &[f64];
+    /// Moves the estimate to `theta` (staged tuning continues from a promoted
+    /// candidate); step size and other state stay.
+    fn set_mean(&mut self, theta: &[f64]);
     /// The current step size.
     fn sigma(&self) -> f64;
     /// Which positions of the games to keep and which position files to add, for
@@ -180,6 +183,11 @@ macro_rules! algorithms {
             /// The current estimate of the best parameters.
             pub fn mean(&self) -> &[f64] {
                 match self { $(Algorithm::$variant(a) => a.mean(),)+ }
+            }
+
+            /// Moves the estimate to `theta`, keeping the rest of the state.
+            pub fn set_mean(&mut self, theta: &[f64]) {
+                match self { $(Algorithm::$variant(a) => a.set_mean(theta),)+ }
             }
 
             /// The current step size.

@@ -45,6 +45,27 @@ pub struct GenerationRow {
     /// against it; empty for SPSA).
     #[serde(default)]
     pub opponent_totals: Vec<MatchResult>,
+    /// The promotion after this generation (staged tuning), if one ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<Promotion>,
+}
+
+/// A promotion (staged tuning): the means of recent generations re-measured at the
+/// target budget by successive halving; training continues from the winner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    /// The budget, in words.
+    pub budget: String,
+    /// The generations whose means entered, newest first.
+    pub candidates: Vec<u32>,
+    /// Each candidate's score over the rounds it played (mean over the references).
+    pub scores: Vec<f64>,
+    /// The candidates (indices into `candidates`) measured in each halving round.
+    pub rounds: Vec<Vec<usize>>,
+    /// The winner's index in `candidates`.
+    pub winner: usize,
+    /// Games played.
+    pub games: u64,
 }
 
 /// Everything needed to continue a run.

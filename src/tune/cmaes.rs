@@ -194,6 +194,10 @@ impl Method for CmaEs {
         &self.mean
     }
 
+    fn set_mean(&mut self, theta: &[f64]) {
+        self.mean = theta.to_vec();
+    }
+
     fn sigma(&self) -> f64 {
         self.sigma
     }

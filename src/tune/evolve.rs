@@ -10,6 +10,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use super::budgets;
 use super::checkpoint::Checkpoint;
 use super::checkpoint_check;
 use super::error::TuneError;
@@ -18,6 +19,7 @@ use super::lock::{self, RunLock};
 use super::observer::Observer;
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
+use super::report::budget_chart;
 use super::report::page::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
 use super::resolve::Resolved;
@@ -97,10 +99,14 @@ fn finish<G: Features>(
     let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
     let games_path = run.dir.join(VALIDATION_GAMES);
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
+    let (budgets, budget_games) = budgets::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
     let best = best_genome(run, cp, best_weights, from, &validation);
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
+    if !budgets.is_empty() {
+        budget_chart::write(&run.dir, &budgets)?;
+    }
     let finished = Finished {
         finalists: finalists
             .iter()
@@ -114,6 +120,7 @@ fn finish<G: Features>(
         games: &val.logs,
         budget: run.r.final_budget::<G>(),
         gate: gate.as_ref(),
+        budgets: &budgets,
     };
     run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
@@ -124,10 +131,21 @@ fn finish<G: Features>(
         budget: run.r.final_budget::<G>(),
         training_games: cp.games,
         total_games: cp.games
+            + promotion_games(cp)
             + sel.game_count()
             + val.game_count()
-            + gate.as_ref().map_or(0, |g| g.result.games()),
+            + gate.as_ref().map_or(0, |g| g.result.games())
+            + budget_games,
         gate,
         seconds: run.seconds(),
     })
+}
+
+/// Games the run's promotions played (staged tuning).
+fn promotion_games(cp: &Checkpoint) -> u64 {
+    cp.rows
+        .iter()
+        .filter_map(|r| r.promotion.as_ref())
+        .map(|p| p.games)
+        .sum()
 }

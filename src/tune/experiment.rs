@@ -76,6 +76,11 @@ pub struct Experiment {
     /// (`weightforge datagen` does the same alone). Unset: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub datagen: Option<DatagenSpec>,
+    /// Staged tuning (ES, CMA-ES, SPSA): every few generations and at the end, the
+    /// means of recent generations are re-measured at the target budget by successive
+    /// halving, and training continues from the winner. Unset: no promotions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stages: Option<StageSpec>,
     /// The reference opponents every candidate plays.
     pub opponents: Vec<OpponentSpec>,
     /// Game pairs per candidate and opponent per generation.
@@ -198,6 +203,38 @@ fn default_datagen_skip() -> u32 {
     crate::tunables::DATAGEN_SKIP_PLIES
 }
 
+/// Staged tuning: when and how the leading candidates are promoted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageSpec {
+    /// A promotion after every this many generations (and one after the last).
+    #[serde(default = "default_stage_every")]
+    pub every: u32,
+    /// Candidates entering a promotion: the means of this many recent generations.
+    #[serde(default = "default_stage_keep")]
+    pub keep: u32,
+    /// Halving rounds: each plays the candidates still in, keeps the better half and
+    /// doubles the pairs.
+    #[serde(default = "default_stage_rounds")]
+    pub rounds: u32,
+    /// Pairs per candidate and opponent in the first round.
+    #[serde(default = "default_stage_pairs")]
+    pub pairs: u32,
+}
+
+fn default_stage_every() -> u32 {
+    crate::tunables::STAGE_EVERY
+}
+fn default_stage_keep() -> u32 {
+    crate::tunables::STAGE_KEEP
+}
+fn default_stage_rounds() -> u32 {
+    crate::tunables::STAGE_ROUNDS
+}
+fn default_stage_pairs() -> u32 {
+    crate::tunables::STAGE_PAIRS
+}
+
 /// A reference opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -263,6 +300,15 @@ pub struct ValidationSpec {
     /// Pairs per opponent in the final validation match.
     #[serde(default = "default_validation_pairs")]
     pub pairs: u32,
+    /// The budgets of the Elo-against-budget chart: after validation, the best genome
+    /// plays each reference at each of them (both sides). Empty: the training budget,
+    /// one between, and the target, when the run has a target; no chart otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub budgets: Vec<Budget>,
+    /// Pairs per reference and budget of the chart (default
+    /// [`crate::tunables::BUDGET_CHART_PAIRS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_pairs: Option<u32>,
 }
 
 fn default_finalists() -> u32 {
@@ -281,6 +327,8 @@ impl Default for ValidationSpec {
             finalists: default_finalists(),
             selection_pairs: default_selection_pairs(),
             pairs: default_validation_pairs(),
+            budgets: Vec::new(),
+            budget_pairs: None,
         }
     }
 }

@@ -59,6 +59,15 @@ pub enum Round {
     Validation,
     /// Batch `b` of the gate's SPRT (the best genome against the start).
     Gate(u32),
+    /// Halving round `round` of the promotion after generation `generation`.
+    Promotion {
+        /// The generation the promotion follows.
+        generation: u32,
+        /// The halving round, from 0.
+        round: u32,
+    },
+    /// Budget `k` of the Elo-against-budget chart.
+    Budget(u32),
 }
 
 impl Round {
@@ -69,12 +78,17 @@ impl Round {
             Round::Selection => RoundSeeds::selection(run_seed),
             Round::Validation => RoundSeeds::validation(run_seed),
             Round::Gate(b) => RoundSeeds::gate(run_seed, b),
+            Round::Promotion { generation, round } => {
+                RoundSeeds::promotion(run_seed, generation, round)
+            }
+            Round::Budget(k) => RoundSeeds::budget(run_seed, k),
         }
     }
 
     /// Whether this round's games are played at the final budget (the target's).
+    /// Promotions and the budget chart carry their budgets in their pairings.
     pub fn is_final(self) -> bool {
-        !matches!(self, Round::Training(_))
+        matches!(self, Round::Selection | Round::Validation | Round::Gate(_))
     }
 }
 
@@ -173,6 +187,19 @@ pub fn evaluate_on<G: Features>(
     on_game: &(dyn Fn() + Sync),
 ) -> Result<JobResult, DistError> {
     let batch = JobBatch::<G>::new(job.clone(), exclude, None);
+    Ok(play_job(exec, r, &batch, on_game)?.0)
+}
+
+/// Plays a job like [`evaluate_on`], every game at its pairing's depth and node budget
+/// for both sides instead of the run's node budget (promotions, the budget chart).
+pub fn evaluate_at_pairings<G: Features>(
+    exec: &dyn Executor,
+    r: &Resolved,
+    job: &Job,
+    exclude: Option<&HashSet<u64>>,
+    on_game: &(dyn Fn() + Sync),
+) -> Result<JobResult, DistError> {
+    let batch = JobBatch::<G>::new(job.clone(), exclude, None).at_pairings_budget();
     Ok(play_job(exec, r, &batch, on_game)?.0)
 }
 

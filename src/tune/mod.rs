@@ -24,6 +24,8 @@
 
 pub mod algorithm;
 pub mod bounds;
+pub mod budget;
+mod budgets;
 pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
@@ -40,6 +42,7 @@ pub mod observer;
 pub mod options;
 pub mod outcome;
 pub mod plan;
+pub mod promote;
 pub mod report;
 pub mod resolve;
 pub mod schedule;

@@ -135,6 +135,7 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
+        super::budget::check(self, G::ROLES, origin)?;
         if EngineSpec::is_engine(&self.start) && self.algorithm.position_source().is_some() {
             // Checked before the engine is started: its constants are not features.
             return Err(c.err(

@@ -193,6 +193,10 @@ impl Method for Spsa {
         &self.theta
     }
 
+    fn set_mean(&mut self, theta: &[f64]) {
+        self.theta = theta.to_vec();
+    }
+
     fn sigma(&self) -> f64 {
         Spsa::sigma(self)
     }

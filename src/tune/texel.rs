@@ -190,6 +190,10 @@ impl Method for Texel {
         &self.mean
     }
 
+    fn set_mean(&mut self, theta: &[f64]) {
+        self.mean = theta.to_vec();
+    }
+
     fn sigma(&self) -> f64 {
         self.step
     }

@@ -10,6 +10,7 @@ use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
 use super::observer::Observer;
 use super::options::RunOptions;
+use super::promote;
 use super::report::generations;
 use super::report::page::RunState;
 use super::resolve::Resolved;
@@ -116,6 +117,10 @@ pub(super) fn train<G: Features>(
         }
         obs.generation(&row, &run.names);
         cp.rows.push(row);
+        if promote::due(r, g) {
+            stage::<G>(run, cp, g, obs)?;
+            seen = cp.training_openings.iter().copied().collect();
+        }
         cp.completed = g;
         cp.seconds = run.seconds();
         cp.save(&run.dir)?;
@@ -127,6 +132,28 @@ pub(super) fn train<G: Features>(
         run.write_page(cp, RunState::Running, None)?;
     }
     Ok(None)
+}
+
+/// The promotion after generation `g`, logged in its row; then training's progress
+/// again.
+fn stage<G: Features>(
+    run: &Session,
+    cp: &mut Checkpoint,
+    g: u32,
+    obs: &dyn Observer,
+) -> Result<(), TuneError> {
+    let promotion = promote::promote::<G>(run, cp, g, obs)?;
+    if let Some(row) = cp.rows.last_mut() {
+        row.promotion = promotion;
+    }
+    let r = run.r;
+    if g < r.exp.generations {
+        let remaining = (g + 1..=r.exp.generations)
+            .map(|k| games_in_generation(r, k))
+            .sum();
+        obs.phase("training", remaining);
+    }
+    Ok(())
 }
 
 /// The position filter of an algorithm that learns from positions, and the rows of its
@@ -195,6 +222,7 @@ fn learn(
                 .map(|i| pooled(job, result, |rival| rival == Rival::Pool(i)))
                 .collect()
         },
+        promotion: None,
     }
 }
 

@@ -60,6 +60,9 @@ pub struct JobBatch<G> {
     pub label: Label,
     /// Which roles the kept positions train.
     pub rows: Rows,
+    /// Every game plays at its pairing's depth and nodes, not the run's node budget.
+    #[serde(default)]
+    pub pairings_budget: bool,
     #[serde(skip)]
     game: PhantomData<fn() -> G>,
 }
@@ -87,7 +90,16 @@ impl<G> JobBatch<G> {
             filter,
             label,
             rows,
+            pairings_budget: false,
             game: PhantomData,
+        }
+    }
+
+    /// The same batch, every game at its pairing's depth and nodes for both sides.
+    pub fn at_pairings_budget(self) -> Self {
+        JobBatch {
+            pairings_budget: true,
+            ..self
         }
     }
 }
@@ -116,7 +128,11 @@ impl<G: Features> Batch for JobBatch<G> {
             opening_plies: r.exp.openings.plies,
             ply_cap: r.ply_cap,
             depth: None,
-            nodes: r.exp.nodes,
+            nodes: if self.pairings_budget {
+                None
+            } else {
+                r.exp.nodes
+            },
             move_time_ms: None,
             adjudicate: r.exp.adjudicate,
         };
@@ -133,8 +149,11 @@ impl<G: Features> Batch for JobBatch<G> {
             exclude: self.exclude.as_ref().map(|e| e.iter().copied().collect()),
             openings: settings.openings::<G>()?,
             budget: SearchBudget {
-                // The final rounds play at the target budget.
-                nodes: if job.round.is_final() {
+                // Rounds that carry their budgets in their pairings (promotions, the
+                // budget chart) play at those; the final rounds at the target budget.
+                nodes: if self.pairings_budget {
+                    None
+                } else if job.round.is_final() {
                     r.final_nodes()
                 } else {
                     r.exp.nodes

@@ -56,6 +56,10 @@ pub fn table(rows: &[GenerationRow], opponents: &[String], labels: &[String]) ->
     if has_scores {
         columns.extend(opponents.iter().map(|o| format!("score:{o}")));
     }
+    let staged = rows.iter().any(|r| r.promotion.is_some());
+    if staged {
+        columns.extend(PROMOTION_COLUMNS.iter().map(|c| c.to_string()));
+    }
     columns.extend(labels.iter().map(|l| format!("theta:{l}")));
     columns.extend(labels.iter().map(|l| format!("weight:{l}")));
     let rows = rows
@@ -77,12 +81,31 @@ pub fn table(rows: &[GenerationRow], opponents: &[String], labels: &[String]) ->
                         .map(|(i, _)| r.opponent_scores.get(i).copied().unwrap_or(f64::NAN)),
                 );
             }
+            if staged {
+                v.extend(promotion_cells(r));
+            }
             v.extend(&r.theta);
             v.extend(&r.weights);
             v
         })
         .collect();
     Table { columns, rows }
+}
+
+/// The columns of a staged run's promotions: games played, the generation whose mean
+/// won (training continues from it) and its score at the target budget; empty cells
+/// (NaN) after a generation with no promotion.
+const PROMOTION_COLUMNS: [&str; 3] = ["promotion_games", "promoted_generation", "promotion_score"];
+
+fn promotion_cells(r: &GenerationRow) -> [f64; 3] {
+    match &r.promotion {
+        Some(p) => [
+            p.games as f64,
+            f64::from(p.candidates[p.winner]),
+            p.scores[p.winner],
+        ],
+        None => [f64::NAN; 3],
+    }
 }
 
 /// Writes `generations.csv` into `dir` (atomically).

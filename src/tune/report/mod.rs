@@ -9,6 +9,7 @@
 //! generation rows, validation results) and never calls a stage.
 
 pub mod axis;
+pub mod budget_chart;
 pub mod charts;
 pub mod compare;
 pub mod error;

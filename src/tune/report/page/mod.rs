@@ -3,6 +3,7 @@
 //! rewritten atomically after every generation and reloads itself until the run ends.
 //! Beside it, `summary.json` feeds the index of all runs (`weightforge report`).
 
+mod budget;
 mod charts;
 mod html;
 mod index;
@@ -13,6 +14,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::budget_chart::BudgetPoint;
 use super::validation::{GateVerdict, OpponentValidation, VALIDATION_GAMES, VALIDATION_TEXT};
 use crate::record::GameLog;
 use crate::tunables::PAGE_REFRESH_SECS;
@@ -56,6 +58,8 @@ pub struct Finished<'a> {
     pub budget: String,
     /// The gate against the start, when the run has one.
     pub gate: Option<&'a GateVerdict>,
+    /// The best genome's Elo against each reference at each budget of the chart.
+    pub budgets: &'a [BudgetPoint],
 }
 
 /// Everything the page shows.
@@ -169,7 +173,10 @@ pub fn render(d: &PageData) -> String {
     body.push_str(&charts::training(d));
     body.push_str(&charts::weights(d));
     match &d.finished {
-        Some(f) => body.push_str(&verdict::sections(f)),
+        Some(f) => {
+            body.push_str(&verdict::sections(f));
+            body.push_str(&budget::section(f.budgets));
+        }
         None => body.push_str(
             "<h2>Selection and validation</h2><p class=\"muted\">After the last generation.</p>",
         ),

@@ -1,0 +1,234 @@
+//! The Elo-against-budget chart: the run's best genome against each reference at
+//! several search budgets (the training budget up to the target), each with its 95 %
+//! interval, so a user sees whether the weights hold deeper. Written as
+//! `elo_budget.csv` (one row per reference and budget), `elo_budget.png` and
+//! `elo_budget.svg` (plotters, the style of the other charts); the run page inlines
+//! the SVG ([`svg_text`]).
+
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::axis;
+use super::error::ReportError;
+use super::style::{register_font, FAMILY, PALETTE};
+use crate::matches::result::MatchResult;
+use crate::stats::EloEstimate;
+
+/// The files' stem in a report folder.
+pub const STEM: &str = "elo_budget";
+
+/// Chart size in pixels.
+const SIZE: (u32, u32) = (1000, 560);
+
+/// The best genome against one reference at one budget.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BudgetPoint {
+    /// The budget's place on the chart, from 0 (cheapest first as the experiment
+    /// lists them).
+    pub index: usize,
+    /// The budget in words.
+    pub budget: String,
+    /// The reference.
+    pub opponent: String,
+    /// The games, the best genome as A.
+    pub result: MatchResult,
+    /// Its Elo with the 95 % interval.
+    pub elo: EloEstimate,
+}
+
+/// Writes the CSV, PNG and SVG into `dir`.
+pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
+    let csv = dir.join(format!("{STEM}.csv"));
+    crate::fsutil::write_atomic(&csv, csv_text(points).as_bytes()).map_err(|source| {
+        ReportError::Io {
+            path: csv.display().to_string(),
+            source,
+        }
+    })?;
+    register_font();
+    let err = |path: &Path, e: String| ReportError::Plot {
+        path: path.display().to_string(),
+        message: e,
+    };
+    let svg = dir.join(format!("{STEM}.svg"));
+    {
+        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        draw(&root, points).map_err(|e| err(&svg, e))?;
+        root.present().map_err(|e| err(&svg, e.to_string()))?;
+    }
+    let png = dir.join(format!("{STEM}.png"));
+    let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+    draw(&root, points).map_err(|e| err(&png, e))?;
+    root.present().map_err(|e| err(&png, e.to_string()))
+}
+
+/// The chart as SVG text, for the run page.
+pub fn svg_text(points: &[BudgetPoint]) -> Result<String, String> {
+    register_font();
+    let mut text = String::new();
+    {
+        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
+        draw(&root, points)?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(text)
+}
+
+/// The CSV: one row per reference and budget.
+pub fn csv_text(points: &[BudgetPoint]) -> String {
+    let mut s = String::from(
+        "budget_index,budget,opponent,games,wins,draws,losses,score,elo,elo_low,elo_high\n",
+    );
+    for p in points {
+        let w = &p.result.wdl;
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{}\n",
+            p.index,
+            p.budget.replace(',', ";"),
+            p.opponent.replace(',', ";"),
+            p.result.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            p.elo.score,
+            p.elo.elo,
+            p.elo.elo_low,
+            p.elo.elo_high
+        ));
+    }
+    s
+}
+
+/// The budgets' names in chart order.
+fn budgets(points: &[BudgetPoint]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for p in points {
+        if names.len() <= p.index {
+            names.resize(p.index + 1, String::new());
+        }
+        names[p.index] = p.budget.clone();
+    }
+    names
+}
+
+/// The references in order of first appearance.
+fn opponents(points: &[BudgetPoint]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for p in points {
+        if !names.contains(&p.opponent) {
+            names.push(p.opponent.clone());
+        }
+    }
+    names
+}
+
+/// One line per reference over the budgets, each point with its interval as a bar;
+/// references sit a little apart so their bars do not hide each other.
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    points: &[BudgetPoint],
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let names = budgets(points);
+    let refs = opponents(points);
+    let finite = points
+        .iter()
+        .flat_map(|p| [p.elo.elo, p.elo.elo_low, p.elo.elo_high]);
+    let (lo, hi) = axis::range(finite.chain([0.0]).filter(|y| y.is_finite()));
+    let n = names.len().max(1) as f64;
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            "Elo of the best genome against each reference, by search budget (95 % interval)",
+            (FAMILY, 22),
+        )
+        .margin(16)
+        .x_label_area_size(50)
+        .y_label_area_size(65)
+        .build_cartesian_2d(-0.5..n - 0.5, lo..hi)
+        .map_err(|e| e.to_string())?;
+    let label = |x: &f64| {
+        let k = x.round();
+        let near = (x - k).abs() < 1e-6 && k >= 0.0;
+        near.then(|| names.get(k as usize).cloned())
+            .flatten()
+            .unwrap_or_default()
+    };
+    chart
+        .configure_mesh()
+        .x_desc("search budget per move (both sides)")
+        .x_labels(names.len().max(1) * 2 + 1)
+        .x_label_formatter(&label)
+        .y_desc("Elo")
+        .light_line_style(WHITE)
+        .y_label_formatter(&|y| axis::label(*y))
+        .label_style((FAMILY, 15))
+        .axis_desc_style((FAMILY, 17))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(LineSeries::new(
+            [(-0.5, 0.0), (n - 0.5, 0.0)],
+            BLACK.mix(0.4).stroke_width(1),
+        ))
+        .map_err(|e| e.to_string())?;
+    let spread = 0.12 / refs.len().max(1) as f64;
+    for (k, name) in refs.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()].to_rgba();
+        let dx = (k as f64 - (refs.len() as f64 - 1.0) / 2.0) * spread;
+        let mine: Vec<&BudgetPoint> = points.iter().filter(|p| &p.opponent == name).collect();
+        let line: Vec<(f64, f64)> = mine
+            .iter()
+            .filter(|p| p.elo.elo.is_finite())
+            .map(|p| (p.index as f64 + dx, axis::clamp(p.elo.elo)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(format!("vs {name}"))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3))
+            });
+        chart
+            .draw_series(line.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+            .map_err(|e| e.to_string())?;
+        for p in &mine {
+            let x = p.index as f64 + dx;
+            let (a, b) = (
+                clamp_to(p.elo.elo_low, lo, hi),
+                clamp_to(p.elo.elo_high, lo, hi),
+            );
+            let cap = 0.04;
+            for seg in [
+                vec![(x, a), (x, b)],
+                vec![(x - cap, a), (x + cap, a)],
+                vec![(x - cap, b), (x + cap, b)],
+            ] {
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        seg,
+                        colour.stroke_width(2),
+                    )))
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font((FAMILY, 15))
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
+/// An interval's end on the plot: infinite ends (a clean sweep) at the plot's edge.
+fn clamp_to(y: f64, lo: f64, hi: f64) -> f64 {
+    if y.is_nan() {
+        lo
+    } else {
+        y.clamp(lo, hi)
+    }
+}
