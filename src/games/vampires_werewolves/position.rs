@@ -40,15 +40,17 @@ pub const MAX_CELLS: usize = 128;
 pub const MAX_STEPS: usize = 8;
 
 /// What [`Game::make`] keeps to take a ply back: the hash and totals before the ply,
-/// and each cell the ply overwrote with what it held, in the order written (at most two
-/// writes per move). Writing them back in reverse order restores the sorted cell list;
-/// 88 bytes instead of a copy of the 536-byte position.
+/// and each cell the ply overwrote with what it held and its index in the cell list, in
+/// the order written (at most two writes per move). Writing them back in reverse order
+/// restores the sorted cell list: each write is undone in the list it left, so its index
+/// still holds and no search is needed. 104 bytes instead of a copy of the 536-byte
+/// position.
 #[derive(Clone, Copy, Debug)]
 pub struct VvwUndo {
     hash: u64,
     totals: [u16; 4],
     len: u8,
-    cells: [(Coord, Content); 2 * MAX_STEPS],
+    cells: [(Coord, Content, u8); 2 * MAX_STEPS],
 }
 
 /// The position seen by the rule engine during [`Game::make`]: every write is recorded
@@ -74,10 +76,10 @@ impl Cells for Recorder<'_> {
 
     #[inline]
     fn set(&mut self, at: Coord, content: Content) {
-        if let Some(old) = self.pos.write(at, content) {
+        if let Some((old, i)) = self.pos.write(at, content) {
             let n = self.undo.len as usize;
             if n < self.undo.cells.len() {
-                self.undo.cells[n] = (at, old);
+                self.undo.cells[n] = (at, old, i as u8);
                 self.undo.len += 1;
             } else {
                 debug_assert!(false, "more writes than a ply of {MAX_STEPS} moves makes");
@@ -490,24 +492,31 @@ impl Cells for VvwPosition {
 }
 
 impl VvwPosition {
-    /// [`Cells::set`]: returns what the cell held, `None` when nothing changed (a new
-    /// cell beyond [`MAX_CELLS`]).
+    /// [`Cells::set`]: returns what the cell held and its index in the list, `None`
+    /// when nothing changed (a new cell beyond [`MAX_CELLS`]).
     #[inline]
-    fn write(&mut self, at: Coord, content: Content) -> Option<Content> {
-        let old = self.put(at, content)?;
+    fn write(&mut self, at: Coord, content: Content) -> Option<(Content, usize)> {
+        let found = self.find(at);
+        let (old, i) = self.put(found, at, content)?;
         self.totals[old.kind().index()] -= old.count() as u16;
         self.hash ^= zobrist::key(at, old);
         self.totals[content.kind().index()] += content.count() as u16;
         self.hash ^= zobrist::key(at, content);
-        Some(old)
+        Some((old, i))
     }
 
-    /// Overwrites a cell in the sorted list alone (not the hash, not the totals) and
-    /// returns what it held; `None` (and no change) for a new cell beyond [`MAX_CELLS`].
+    /// Overwrites a cell in the sorted list alone (not the hash, not the totals), given
+    /// where [`Self::find`] finds it, and returns what it held and its index; `None`
+    /// (and no change) for a new cell beyond [`MAX_CELLS`].
     #[inline]
-    fn put(&mut self, at: Coord, content: Content) -> Option<Content> {
+    fn put(
+        &mut self,
+        found: Result<usize, usize>,
+        at: Coord,
+        content: Content,
+    ) -> Option<(Content, usize)> {
         let len = self.len as usize;
-        match self.find(at) {
+        match found {
             Ok(i) => {
                 let old = self.cells[i];
                 if content.is_empty() {
@@ -518,9 +527,9 @@ impl VvwPosition {
                     self.cells[i].kind = content.kind();
                     self.cells[i].count = content.count();
                 }
-                Some(Content::new(old.kind, old.count))
+                Some((Content::new(old.kind, old.count), i))
             }
-            Err(_) if content.is_empty() => Some(Content::EMPTY),
+            Err(i) if content.is_empty() => Some((Content::EMPTY, i)),
             Err(_) if len >= MAX_CELLS => {
                 debug_assert!(false, "more than {MAX_CELLS} occupied cells");
                 None
@@ -533,7 +542,7 @@ impl VvwPosition {
                     count: content.count(),
                 };
                 self.len += 1;
-                Some(Content::EMPTY)
+                Some((Content::EMPTY, i))
             }
         }
     }
@@ -686,7 +695,7 @@ impl Game for VvwPosition {
             hash: self.hash,
             totals: self.totals,
             len: 0,
-            cells: [(Coord::default(), Content::EMPTY); 2 * MAX_STEPS],
+            cells: [(Coord::default(), Content::EMPTY, 0); 2 * MAX_STEPS],
         };
         let side = self.side as Role;
         let mut rec = Recorder {
@@ -702,8 +711,10 @@ impl Game for VvwPosition {
 
     #[inline]
     fn unmake(&mut self, _mv: VvwMove, undo: VvwUndo) {
-        for &(at, content) in undo.cells[..undo.len as usize].iter().rev() {
-            self.put(at, content);
+        for &(at, content, i) in undo.cells[..undo.len as usize].iter().rev() {
+            let i = i as usize;
+            let here = i < self.len as usize && self.cells[i].key == at.key();
+            self.put(if here { Ok(i) } else { Err(i) }, at, content);
         }
         self.hash = undo.hash;
         self.totals = undo.totals;
@@ -825,7 +836,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<VvwPosition>(), 536);
         assert_eq!(std::mem::size_of::<VvwMove>(), 41);
         assert_eq!(std::mem::size_of::<VvwOutcome>(), 9);
-        assert_eq!(std::mem::size_of::<VvwUndo>(), 88);
+        assert_eq!(std::mem::size_of::<VvwUndo>(), 104);
     }
 
     #[test]
