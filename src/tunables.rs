@@ -54,6 +54,10 @@ pub const EVAL_CACHE_BITS: u32 = 14;
 /// Entries in the history table per role (move keys are taken modulo this).
 pub const HISTORY_SIZE: usize = 1 << 14;
 
+/// CPU seconds `weightforge bench` repeats a game's search positions for (at least one
+/// round), so that a short tree still gives a steady nodes-per-second figure.
+pub const BENCH_SEARCH_SECONDS: f64 = 1.0;
+
 /// Nodes between two checks of the clock when a deadline is set.
 pub const CLOCK_CHECK_NODES: u64 = 1024;
 

@@ -6,6 +6,7 @@
 mod common;
 
 use common::matches::play_match;
+use common::search::variants;
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
 use weightforge::game::{Features, Game, GameExt, GameRng, MatchRules, Status};
@@ -13,7 +14,7 @@ use weightforge::games::abalone::features::ring_of;
 use weightforge::games::abalone::{Abalone, BLACK, WHITE};
 use weightforge::matches::settings::MatchSettings;
 use weightforge::player::PlayerSpec;
-use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
+use weightforge::search::{minimax, SearchLimits, Searcher};
 use weightforge::tune::experiment::Experiment;
 
 /// A position after up to 90 random plies from a random start; pushes that capture are
@@ -61,66 +62,6 @@ fn random_position(rng: &mut GameRng) -> Abalone {
         }
         return pos;
     }
-}
-
-fn variants() -> Vec<(&'static str, SearchOptions)> {
-    let all = SearchOptions::default();
-    let plain = SearchOptions::plain();
-    vec![
-        ("all", all),
-        ("plain", plain),
-        ("no tt cut-offs", SearchOptions { tt: false, ..all }),
-        (
-            "no tt move",
-            SearchOptions {
-                tt_move: false,
-                ..all
-            },
-        ),
-        (
-            "no tactical",
-            SearchOptions {
-                tactical_first: false,
-                ..all
-            },
-        ),
-        (
-            "no killers",
-            SearchOptions {
-                killers: false,
-                ..all
-            },
-        ),
-        (
-            "no history",
-            SearchOptions {
-                history: false,
-                ..all
-            },
-        ),
-        (
-            "no id",
-            SearchOptions {
-                iterative_deepening: false,
-                ..all
-            },
-        ),
-        (
-            "tt alone",
-            SearchOptions {
-                tt: true,
-                tt_move: true,
-                ..plain
-            },
-        ),
-        (
-            "random ties",
-            SearchOptions {
-                random_ties: true,
-                ..all
-            },
-        ),
-    ]
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod common;
 
 use common::positions::random_position;
+use common::search::variants;
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
 use weightforge::game::{Features, GameRng, MatchRules, Status};
@@ -46,45 +47,6 @@ fn deepest<G: Features>(pos: &G, rules: &MatchRules, max: u32) -> u32 {
         .take_while(|&d| tree_size(&mut pos.clone(), d, rules, TREE_BUDGET) <= TREE_BUDGET)
         .last()
         .unwrap_or(1)
-}
-
-/// The search variants: everything on, plain alpha-beta, a table alone, and everything on
-/// but one feature changed.
-fn variants() -> Vec<(&'static str, SearchOptions)> {
-    let all = SearchOptions::default();
-    let plain = SearchOptions::plain();
-    let but = |f: fn(&mut SearchOptions)| {
-        let mut o = all;
-        f(&mut o);
-        o
-    };
-    vec![
-        ("all", all),
-        ("plain", plain),
-        (
-            "tt only",
-            SearchOptions {
-                tt: true,
-                tt_move: true,
-                iterative_deepening: false,
-                ..plain
-            },
-        ),
-        ("no id", but(|o| o.iterative_deepening = false)),
-        (
-            "no tt",
-            but(|o| {
-                o.tt = false;
-                o.tt_move = false;
-            }),
-        ),
-        ("no tt cut-offs", but(|o| o.tt = false)),
-        ("no tt move", but(|o| o.tt_move = false)),
-        ("no tactical", but(|o| o.tactical_first = false)),
-        ("no killers", but(|o| o.killers = false)),
-        ("no history", but(|o| o.history = false)),
-        ("random ties", but(|o| o.random_ties = true)),
-    ]
 }
 
 /// The value of playing `mv` in `pos` from the root's view, rebuilt from a minimax of the

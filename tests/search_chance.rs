@@ -6,6 +6,7 @@
 mod common;
 
 use common::positions::random_position;
+use common::search::{ordering_off, variants};
 use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
@@ -15,57 +16,6 @@ use weightforge::games::vampires_werewolves::VvwPosition;
 use weightforge::genome::Genome;
 use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
 use weightforge::tunables::WIN_THRESHOLD;
-
-fn variants() -> Vec<(&'static str, SearchOptions)> {
-    let all = SearchOptions::default();
-    let plain = SearchOptions::plain();
-    vec![
-        ("all", all),
-        ("plain", plain),
-        (
-            "tt only",
-            SearchOptions {
-                tt: true,
-                tt_move: true,
-                ..plain
-            },
-        ),
-        (
-            "no id",
-            SearchOptions {
-                iterative_deepening: false,
-                ..all
-            },
-        ),
-        (
-            "no tt",
-            SearchOptions {
-                tt: false,
-                tt_move: false,
-                ..all
-            },
-        ),
-        ("ordering off", ordering_off()),
-        (
-            "random ties",
-            SearchOptions {
-                random_ties: true,
-                ..all
-            },
-        ),
-    ]
-}
-
-/// Every technique on but the move ordering (TT move, tactical first, killers, history).
-fn ordering_off() -> SearchOptions {
-    SearchOptions {
-        tt_move: false,
-        tactical_first: false,
-        killers: false,
-        history: false,
-        ..SearchOptions::default()
-    }
-}
 
 /// Whether some move of `pos` has several outcomes (a battle).
 fn has_battle(pos: &VvwPosition) -> bool {

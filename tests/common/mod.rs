@@ -3,13 +3,15 @@
 //! (exit status 2, no panic); [`oracle`], the reader of the oracle data files;
 //! [`tool`], the programs some tests need from the machine; [`experiment`], the tiny
 //! tuning run the tuner's tests start from; [`matches`], a match played in-process; and
-//! [`positions`], random positions for the search tests.
+//! [`positions`], random positions for the search tests; [`search`], the search variants
+//! they check.
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod experiment;
 pub mod matches;
 pub mod oracle;
 pub mod positions;
+pub mod search;
 pub mod tool;
 
 use std::io::Write;

@@ -107,11 +107,24 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 /// The index in [`DIRECTIONS`] of the step from `from` to its neighbour `to`.
 #[inline]
 pub fn direction_index(from: Coord, to: Coord) -> Option<usize> {
+    /// [`DIRECTIONS`] indexed by `(dy + 1) * 3 + dx + 1` (the centre is no step).
+    const BY_OFFSET: [Option<usize>; 9] = [
+        Some(0),
+        Some(1),
+        Some(2),
+        Some(3),
+        None,
+        Some(4),
+        Some(5),
+        Some(6),
+        Some(7),
+    ];
     let dx = to.x as i16 - from.x as i16;
     let dy = to.y as i16 - from.y as i16;
-    DIRECTIONS
-        .iter()
-        .position(|&(a, b)| a as i16 == dx && b as i16 == dy)
+    if dx.abs() > 1 || dy.abs() > 1 {
+        return None;
+    }
+    BY_OFFSET[((dy + 1) * 3 + dx + 1) as usize]
 }
 
 /// What lives on a cell. `Empty` exactly when the count is 0.
@@ -373,6 +386,12 @@ mod tests {
         assert_eq!(Coord::new(0, 0).offset(-1, 0, 3, 3), None);
         assert_eq!(Coord::new(2, 2).offset(0, 1, 3, 3), None);
         assert_eq!(direction_index(a, Coord::new(2, 2)), Some(7));
+        for (i, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            let to = a.offset(dx, dy, 3, 3).unwrap();
+            assert_eq!(direction_index(a, to), Some(i));
+        }
+        assert_eq!(direction_index(a, a), None);
+        assert_eq!(direction_index(a, Coord::new(3, 1)), None);
         assert_eq!(Coord::from_key(Coord::new(7, 9).key()), Coord::new(7, 9));
     }
 

@@ -152,22 +152,76 @@ pub fn fight_monsters(m: f64, e: f64) -> (f64, f64) {
     }
 }
 
-/// Distance from `at` to the nearest group, and that group (ties to the larger count).
+/// The order "nearer first, then larger" as one number: `(d, Reverse(count))` packed.
+#[inline]
+fn near_key(d: u32, count: u8) -> u32 {
+    d << 8 | u32::from(255 - count)
+}
+
+/// Distance from `at` to the nearest group, and that group (ties to the larger count;
+/// among equals the first).
 #[inline]
 fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
     groups
         .iter()
         .map(|g| (at.distance(g.at), *g))
-        .min_by_key(|&(d, g)| (d, std::cmp::Reverse(g.count)))
+        .min_by_key(|&(d, g)| near_key(d, g.count))
 }
 
-/// DeepBlue's "all humans" component for each side (`[own, opp]`): the sum over human
-/// cells, and the cells (bit `i`: human cell `i`) the side is strictly nearer to than the
-/// other. One pass: each cell's nearest groups serve both sides.
-fn all_humans(own: &[Group], opp: &[Group], humans: &[Group]) -> [(f64, u128); 2] {
+/// The human cell group `g` takes in DeepBlue's "monster to humans": the nearest (ties
+/// to the larger, then the first) among the cells not `taken` that `g`'s side is
+/// `closer` to, else among the other cells not taken. One pass for both lists.
+#[inline]
+fn pick_human(g: &Group, humans: &[Group], taken: u128, closer: u128) -> Option<usize> {
+    let mut best = [(u32::MAX, usize::MAX); 2]; // [closer, other]: (key, index)
+    for (i, h) in humans.iter().enumerate().take(128) {
+        if taken & (1 << i) != 0 {
+            continue;
+        }
+        let list = usize::from(closer & (1 << i) == 0);
+        let key = near_key(g.at.distance(h.at), h.count);
+        if key < best[list].0 {
+            best[list] = (key, i);
+        }
+    }
+    best.iter().find(|b| b.1 != usize::MAX).map(|b| b.1)
+}
+
+/// A human cell seen by one side: its nearest group (ties to the larger count, then the
+/// first), and the distance of its nearest group able to convert it. One pass over the
+/// side's groups serves "all humans" and the race.
+#[inline]
+fn sight(h: &Group, side: &[Group]) -> (Option<(u32, Group)>, Option<u32>) {
+    let (mut near, mut best) = (None, u32::MAX);
+    let mut reach: Option<u32> = None;
+    for g in side {
+        let d = h.at.distance(g.at);
+        let key = near_key(d, g.count);
+        if key < best {
+            (near, best) = (Some((d, *g)), key);
+        }
+        if g.count >= h.count {
+            reach = Some(reach.map_or(d, |r| r.min(d)));
+        }
+    }
+    (near, reach)
+}
+
+/// What the human cells give each side, from one pass over them: DeepBlue's "all humans"
+/// for each side (`[own, opp]`: the sum over human cells, and the cells (bit `i`: human
+/// cell `i`) the side is strictly nearer to than the other), and the race for humans
+/// ([`human_race`]).
+fn human_cells(
+    own: &[Group],
+    opp: &[Group],
+    humans: &[Group],
+    own_moves: bool,
+) -> ([(f64, u128); 2], (f64, f64)) {
     let mut out = [(0.0, 0); 2];
+    let (mut first, mut race) = (0.0, 0.0);
     for (i, h) in humans.iter().enumerate() {
-        let near = [nearest(h.at, own), nearest(h.at, opp)];
+        let ((own_near, own_reach), (opp_near, opp_reach)) = (sight(h, own), sight(h, opp));
+        let near = [own_near, opp_near];
         for (side, (sum, closer)) in out.iter_mut().enumerate() {
             let Some((d1, g)) = near[side] else {
                 continue;
@@ -184,13 +238,18 @@ fn all_humans(own: &[Group], opp: &[Group], humans: &[Group]) -> [(f64, u128); 2
             let m = g.count as f64;
             *sum += weight * (fight_humans(m, h.count as f64) - m);
         }
+        if let Some((sign, d)) = human_race(own_reach, opp_reach, own_moves) {
+            let n = h.count as f64;
+            first += sign * n;
+            race += sign * n * discount(d);
+        }
     }
-    out
+    (out, (first, race))
 }
 
 /// The five DeepBlue components seen by the side owning `own`:
 /// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`, given
-/// its [`all_humans`] (`humans_eval` and the human cells it is nearer to).
+/// its [`human_cells`] (`humans_eval` and the human cells it is nearer to).
 pub(super) fn deepblue(
     own: &[Group],
     opp: &[Group],
@@ -201,18 +260,10 @@ pub(super) fn deepblue(
     let mut m2h = 0.0;
     let mut taken: u128 = 0;
     for g in own {
-        let pick = |want_closer: bool| {
-            humans
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i < 128 && taken & (1 << i) == 0)
-                .filter(|&(i, _)| (closer & (1 << i) != 0) == want_closer)
-                .min_by_key(|(_, h)| (g.at.distance(h.at), std::cmp::Reverse(h.count)))
-                .map(|(i, h)| (i, *h))
-        };
-        let Some((i, h)) = pick(true).or_else(|| pick(false)) else {
+        let Some(i) = pick_human(g, humans, taken, closer) else {
             break;
         };
+        let h = humans[i];
         taken |= 1 << i;
         let m = g.count as f64;
         let weight = 0.22 - 0.02 * g.at.distance(h.at) as f64;
@@ -252,89 +303,78 @@ pub(super) fn deepblue(
     ]
 }
 
-/// The race for humans, by who reaches each human group first with a group able to
-/// convert it (ties: `own_moves`). Returns `humans_first` (humans `own` gets first, minus
-/// those `opp` gets first) and `humans_race` (the same, each group discounted by the
-/// winner's distance; see [`FEATURES`]). Both from one pass: the nearest converters are
-/// found once per human group.
-fn human_races(own: &[Group], opp: &[Group], humans: &[Group], own_moves: bool) -> (f64, f64) {
-    let reach = |side: &[Group], h: &Group| {
-        side.iter()
-            .filter(|g| g.count >= h.count)
-            .map(|g| g.at.distance(h.at))
-            .min()
-    };
-    let (mut first, mut race) = (0.0, 0.0);
-    for h in humans {
-        let n = h.count as f64;
-        let (sign, d) = match (reach(own, h), reach(opp, h)) {
-            (None, None) => continue,
-            (Some(a), None) => (1.0, a),
-            (None, Some(b)) => (-1.0, b),
-            (Some(a), Some(b)) if a < b || (a == b && own_moves) => (1.0, a),
-            (_, Some(b)) => (-1.0, b),
-        };
-        first += sign * n;
-        race += sign * n * discount(d);
+/// The race for one human group, by who reaches it first with a group able to convert
+/// it (ties: `own_moves`), given each side's distance to it: the winner's sign (`+1`
+/// own) and distance. `humans_first` sums `sign × humans`, `humans_race` the same
+/// discounted by the distance (see [`FEATURES`]).
+#[inline]
+fn human_race(own: Option<u32>, opp: Option<u32>, own_moves: bool) -> Option<(f64, u32)> {
+    match (own, opp) {
+        (None, None) => None,
+        (Some(a), None) => Some((1.0, a)),
+        (None, Some(b)) => Some((-1.0, b)),
+        (Some(a), Some(b)) if a < b || (a == b && own_moves) => Some((1.0, a)),
+        (_, Some(b)) => Some((-1.0, b)),
     }
-    (first, race)
 }
 
-/// `RACE_DISCOUNT^d` for the distances a board can have (0..=254), computed on demand.
+/// `RACE_DISCOUNT^d` for every distance a board can have (0..=254) and 255, each
+/// computed as `powi` computes it, once per process.
+static DISCOUNTS: std::sync::LazyLock<[f64; 256]> =
+    std::sync::LazyLock::new(|| std::array::from_fn(|d| RACE_DISCOUNT.powi(d as i32)));
+
+/// `RACE_DISCOUNT^d`, from the table.
 #[inline]
 fn discount(d: u32) -> f64 {
-    RACE_DISCOUNT.powi(d.min(255) as i32)
+    DISCOUNTS[d.min(255) as usize]
 }
 
-/// Creatures of `prey` weighted by how soon a `hunters` group 1.5 times larger reaches them.
-fn hunted(prey: &[Group], hunters: &[Group]) -> f64 {
-    prey.iter()
-        .filter_map(|p| {
-            hunters
-                .iter()
-                .filter(|h| h.count as f64 >= 1.5 * p.count as f64)
-                .map(|h| h.at.distance(p.at))
-                .min()
-                .map(|d| p.count as f64 * discount(d))
-        })
-        .sum()
-}
-
-/// Creatures of `prey` next to a `hunters` group at least 1.5 times larger.
-fn threatened(prey: &[Group], hunters: &[Group]) -> f64 {
-    prey.iter()
-        .filter(|p| {
-            hunters
-                .iter()
-                .any(|h| h.at.is_neighbour(p.at) && h.count as f64 >= 1.5 * p.count as f64)
-        })
-        .map(|p| p.count as f64)
-        .sum()
+/// The hunt of `prey` by `hunters`, from one pass over the pairs: creatures of `prey`
+/// weighted by how soon a `hunters` group 1.5 times larger reaches them (`hunt_diff`),
+/// and creatures of `prey` next to such a group (`threatened_diff`; cells differ, so
+/// "next to" is "nearest such group at distance 1").
+fn hunt(prey: &[Group], hunters: &[Group]) -> (f64, f64) {
+    let (mut hunted, mut threatened) = (0.0, 0.0);
+    for p in prey {
+        let nearest = hunters
+            .iter()
+            .filter(|h| h.count as f64 >= 1.5 * p.count as f64)
+            .map(|h| h.at.distance(p.at))
+            .min();
+        if let Some(d) = nearest {
+            hunted += p.count as f64 * discount(d);
+            if d == 1 {
+                threatened += p.count as f64;
+            }
+        }
+    }
+    (hunted, threatened)
 }
 
 /// Writes the features of `pos` seen by `role` into `out`, in [`FEATURES`] order.
 pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
-    let [own, opp, humans] = Groups::sides(pos, role);
-    let (own, opp, humans) = (own.as_slice(), opp.as_slice(), humans.as_slice());
+    let groups = Groups::sides(pos, role);
+    let [own, opp, humans] = groups.slices();
     let own_total = pos.total(Kind::monster(role)) as f32;
     let opp_total = pos.total(Kind::monster(1 - role)) as f32;
-    let [own_humans, opp_humans] = all_humans(own, opp, humans);
+    let to_move = pos.side_to_move() == role;
+    let ([own_humans, opp_humans], (first, race)) = human_cells(own, opp, humans, to_move);
     let mine = deepblue(own, opp, humans, own_humans);
     let theirs = deepblue(opp, own, humans, opp_humans);
     let largest = |g: &[Group]| g.first().map_or(0.0, |g| g.count as f32);
-    let to_move = pos.side_to_move() == role;
     out[0] = own_total - opp_total;
     out[1..6].copy_from_slice(&mine);
     out[6..11].copy_from_slice(&theirs);
     out[11] = own.len() as f32;
     out[12] = opp.len() as f32;
-    let (first, race) = human_races(own, opp, humans, to_move);
     out[13] = first as f32;
     out[14] = largest(own) - largest(opp);
-    out[15] = (threatened(own, opp) - threatened(opp, own)) as f32;
+    let ((own_hunted, own_threatened), (opp_hunted, opp_threatened)) =
+        (hunt(own, opp), hunt(opp, own));
+    out[15] = (own_threatened - opp_threatened) as f32;
     out[16] = f32::from(u8::from(to_move));
     out[17] = race as f32;
-    out[18] = (hunted(opp, own) - hunted(own, opp)) as f32;
+    out[18] = (opp_hunted - own_hunted) as f32;
     out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
 }
 

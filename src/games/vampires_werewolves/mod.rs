@@ -40,4 +40,4 @@ pub mod zobrist;
 pub use board::{Cells, Content, Coord, Grid, Kind};
 pub use map::{Map, MapError, MapErrorKind};
 pub use ply::{IllegalPly, Step};
-pub use position::{VvwMove, VvwOutcome, VvwPosition, VAMPIRES, WEREWOLVES};
+pub use position::{VvwMove, VvwOutcome, VvwPosition, VvwUndo, VAMPIRES, WEREWOLVES};

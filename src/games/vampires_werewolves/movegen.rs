@@ -47,44 +47,64 @@ pub(super) struct Group {
     pub(super) count: u8,
 }
 
-/// The cells of one species, the largest first (up to [`MAX_CELLS`]), on the stack.
+/// The groups of the three species seen by one role, in one buffer on the stack: own
+/// monsters, opponent monsters, humans, each the largest first (ties: row by row).
 pub(super) struct Groups {
-    len: usize,
+    /// Where each species' groups end in `items`.
+    ends: [usize; 3],
     items: [Group; MAX_CELLS],
 }
 
 impl Groups {
-    /// The groups of `role`'s monsters, of the opponent's and of the humans, from one
-    /// pass over the board.
-    pub(super) fn sides(pos: &VvwPosition, role: Role) -> [Groups; 3] {
-        let empty = || Groups {
-            len: 0,
-            items: [Group::default(); MAX_CELLS],
-        };
-        let mut all = [empty(), empty(), empty()];
+    /// The groups of `role`'s monsters, of the opponent's and of the humans, from two
+    /// passes over the cell list (one to count, one to place).
+    pub(super) fn sides(pos: &VvwPosition, role: Role) -> Groups {
         let (own, opp) = (Kind::monster(role), Kind::monster(1 - role));
+        let side = |k: Kind| match k {
+            k if k == own => Some(0),
+            k if k == opp => Some(1),
+            Kind::Humans => Some(2),
+            _ => None,
+        };
+        let mut counts = [0usize; 3];
+        for (_, c) in pos.occupied() {
+            if let Some(s) = side(c.kind()) {
+                counts[s] += 1;
+            }
+        }
+        let ends = [
+            counts[0],
+            counts[0] + counts[1],
+            counts[0] + counts[1] + counts[2],
+        ];
+        let mut next = [0, ends[0], ends[1]];
+        let mut items = [Group::default(); MAX_CELLS];
         for (at, c) in pos.occupied() {
-            let g = match c.kind() {
-                k if k == own => &mut all[0],
-                k if k == opp => &mut all[1],
-                Kind::Humans => &mut all[2],
-                _ => continue,
-            };
-            g.items[g.len] = Group {
-                at,
-                count: c.count(),
-            };
-            g.len += 1;
+            if let Some(s) = side(c.kind()) {
+                items[next[s]] = Group {
+                    at,
+                    count: c.count(),
+                };
+                next[s] += 1;
+            }
         }
-        for g in &mut all {
-            g.items[..g.len]
-                .sort_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
+        let mut groups = Groups { ends, items };
+        for s in 0..3 {
+            let range = groups.range(s);
+            groups.items[range]
+                .sort_unstable_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
         }
-        all
+        groups
     }
 
-    pub(super) fn as_slice(&self) -> &[Group] {
-        &self.items[..self.len]
+    fn range(&self, s: usize) -> std::ops::Range<usize> {
+        let start = if s == 0 { 0 } else { self.ends[s - 1] };
+        start..self.ends[s]
+    }
+
+    /// `[own, opponent, humans]`.
+    pub(super) fn slices(&self) -> [&[Group]; 3] {
+        [0, 1, 2].map(|s| &self.items[self.range(s)])
     }
 }
 
@@ -144,8 +164,8 @@ impl Out<'_> {
 /// Fills `out` with the mover's plies (see the module docs). `out` is not cleared.
 pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
     let me = pos.side_to_move();
-    let [own, enemies, humans] = Groups::sides(pos, me);
-    let (own, humans, enemies) = (own.as_slice(), humans.as_slice(), enemies.as_slice());
+    let groups = Groups::sides(pos, me);
+    let [own, enemies, humans] = groups.slices();
     let (rows, cols) = (pos.rows(), pos.cols());
     let start = out.len();
     let mut out = Out { out };

@@ -4,8 +4,8 @@
 //! empty, so the position keeps only its occupied cells (4 bytes each, at most
 //! [`MAX_CELLS`]), sorted row by row. Any grid size from 1 × 1 to 255 × 255 works; a board
 //! with more than [`MAX_CELLS`] occupied cells is refused with a clear error (the official
-//! maps have at most 42). The whole position is 544 bytes and `Copy`, so `make` returns a
-//! copy of it as its undo record; a [`VvwMove`] is 41 bytes.
+//! maps have at most 42). The whole position is 536 bytes and `Copy`; `make` keeps only
+//! the cells a ply touches to take it back ([`VvwUndo`]); a [`VvwMove`] is 41 bytes.
 //!
 //! Text notation (see [`VvwPosition::parse`]):
 //!
@@ -38,6 +38,55 @@ pub const MAX_CELLS: usize = 128;
 /// 255 moves per ply; [`VvwPosition::parse_move`] merges repeated `(from, to)` pairs
 /// (the server sums them too) and refuses a ply that still has more than this.
 pub const MAX_STEPS: usize = 8;
+
+/// What [`Game::make`] keeps to take a ply back: the hash and totals before the ply,
+/// and each cell the ply overwrote with what it held and its index in the cell list, in
+/// the order written (at most two writes per move). Writing them back in reverse order
+/// restores the sorted cell list: each write is undone in the list it left, so its index
+/// still holds and no search is needed. 104 bytes instead of a copy of the 536-byte
+/// position.
+#[derive(Clone, Copy, Debug)]
+pub struct VvwUndo {
+    hash: u64,
+    totals: [u16; 4],
+    len: u8,
+    cells: [(Coord, Content, u8); 2 * MAX_STEPS],
+}
+
+/// The position seen by the rule engine during [`Game::make`]: every write is recorded
+/// in the undo.
+struct Recorder<'a> {
+    pos: &'a mut VvwPosition,
+    undo: &'a mut VvwUndo,
+}
+
+impl Cells for Recorder<'_> {
+    fn rows(&self) -> u8 {
+        self.pos.rows
+    }
+
+    fn cols(&self) -> u8 {
+        self.pos.cols
+    }
+
+    #[inline]
+    fn get(&self, at: Coord) -> Content {
+        self.pos.get(at)
+    }
+
+    #[inline]
+    fn set(&mut self, at: Coord, content: Content) {
+        if let Some((old, i)) = self.pos.write(at, content) {
+            let n = self.undo.len as usize;
+            if n < self.undo.cells.len() {
+                self.undo.cells[n] = (at, old, i as u8);
+                self.undo.len += 1;
+            } else {
+                debug_assert!(false, "more writes than a ply of {MAX_STEPS} moves makes");
+            }
+        }
+    }
+}
 
 /// Most random battles [`VvwPosition::outcomes`] branches on (2^3 = 8 outcomes); later
 /// battles of the same ply take their more likely result.
@@ -438,12 +487,38 @@ impl Cells for VvwPosition {
     /// `search_moves` and `parse_move` never need one.
     #[inline]
     fn set(&mut self, at: Coord, content: Content) {
+        self.write(at, content);
+    }
+}
+
+impl VvwPosition {
+    /// [`Cells::set`]: returns what the cell held and its index in the list, `None`
+    /// when nothing changed (a new cell beyond [`MAX_CELLS`]).
+    #[inline]
+    fn write(&mut self, at: Coord, content: Content) -> Option<(Content, usize)> {
+        let found = self.find(at);
+        let (old, i) = self.put(found, at, content)?;
+        self.totals[old.kind().index()] -= old.count() as u16;
+        self.hash ^= zobrist::key(at, old);
+        self.totals[content.kind().index()] += content.count() as u16;
+        self.hash ^= zobrist::key(at, content);
+        Some((old, i))
+    }
+
+    /// Overwrites a cell in the sorted list alone (not the hash, not the totals), given
+    /// where [`Self::find`] finds it, and returns what it held and its index; `None`
+    /// (and no change) for a new cell beyond [`MAX_CELLS`].
+    #[inline]
+    fn put(
+        &mut self,
+        found: Result<usize, usize>,
+        at: Coord,
+        content: Content,
+    ) -> Option<(Content, usize)> {
         let len = self.len as usize;
-        match self.find(at) {
+        match found {
             Ok(i) => {
                 let old = self.cells[i];
-                self.totals[old.kind.index()] -= old.count as u16;
-                self.hash ^= zobrist::key(at, Content::new(old.kind, old.count));
                 if content.is_empty() {
                     self.cells.copy_within(i + 1..len, i);
                     self.cells[len - 1] = Entry::default();
@@ -452,15 +527,14 @@ impl Cells for VvwPosition {
                     self.cells[i].kind = content.kind();
                     self.cells[i].count = content.count();
                 }
+                Some((Content::new(old.kind, old.count), i))
+            }
+            Err(i) if content.is_empty() => Some((Content::EMPTY, i)),
+            Err(_) if len >= MAX_CELLS => {
+                debug_assert!(false, "more than {MAX_CELLS} occupied cells");
+                None
             }
             Err(i) => {
-                if content.is_empty() {
-                    return;
-                }
-                if len >= MAX_CELLS {
-                    debug_assert!(false, "more than {MAX_CELLS} occupied cells");
-                    return;
-                }
                 self.cells.copy_within(i..len, i + 1);
                 self.cells[i] = Entry {
                     key: at.key(),
@@ -468,10 +542,9 @@ impl Cells for VvwPosition {
                     count: content.count(),
                 };
                 self.len += 1;
+                Some((Content::EMPTY, i))
             }
         }
-        self.totals[content.kind().index()] += content.count() as u16;
-        self.hash ^= zobrist::key(at, content);
     }
 }
 
@@ -490,7 +563,7 @@ impl fmt::Display for VvwPosition {
 impl Game for VvwPosition {
     type Move = VvwMove;
     type Outcome = VvwOutcome;
-    type Undo = VvwPosition;
+    type Undo = VvwUndo;
 
     const NAME: &'static str = "vampires_werewolves";
     const ROLES: [&'static str; 2] = ["vampires", "werewolves"];
@@ -617,10 +690,19 @@ impl Game for VvwPosition {
     }
 
     #[inline]
-    fn make(&mut self, mv: VvwMove, outcome: VvwOutcome) -> VvwPosition {
-        let undo = *self;
+    fn make(&mut self, mv: VvwMove, outcome: VvwOutcome) -> VvwUndo {
+        let mut undo = VvwUndo {
+            hash: self.hash,
+            totals: self.totals,
+            len: 0,
+            cells: [(Coord::default(), Content::EMPTY, 0); 2 * MAX_STEPS],
+        };
         let side = self.side as Role;
-        ply::apply_ply(self, side, mv.steps(), |g, _| outcome.result(g));
+        let mut rec = Recorder {
+            pos: self,
+            undo: &mut undo,
+        };
+        ply::apply_ply(&mut rec, side, mv.steps(), |g, _| outcome.result(g));
         self.side ^= 1;
         self.ply += 1;
         self.hash ^= zobrist::WEREWOLVES_TO_MOVE;
@@ -628,8 +710,16 @@ impl Game for VvwPosition {
     }
 
     #[inline]
-    fn unmake(&mut self, _mv: VvwMove, undo: VvwPosition) {
-        *self = undo;
+    fn unmake(&mut self, _mv: VvwMove, undo: VvwUndo) {
+        for &(at, content, i) in undo.cells[..undo.len as usize].iter().rev() {
+            let i = i as usize;
+            let here = i < self.len as usize && self.cells[i].key == at.key();
+            self.put(if here { Ok(i) } else { Err(i) }, at, content);
+        }
+        self.hash = undo.hash;
+        self.totals = undo.totals;
+        self.side ^= 1;
+        self.ply -= 1;
     }
 
     #[inline]
@@ -746,6 +836,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<VvwPosition>(), 536);
         assert_eq!(std::mem::size_of::<VvwMove>(), 41);
         assert_eq!(std::mem::size_of::<VvwOutcome>(), 9);
+        assert_eq!(std::mem::size_of::<VvwUndo>(), 104);
     }
 
     #[test]
@@ -783,6 +874,12 @@ mod tests {
             .unwrap();
         assert_eq!(mv.steps().len(), 8);
         assert_eq!(mv.steps()[1].count, 3); // 4,3>5,3 merged
+                                            // Taking back the largest ply (16 writes) restores the position exactly.
+        let mut q = p;
+        let undo = q.make(mv, VvwOutcome::default());
+        assert_eq!(q.hash(), q.hash_from_scratch());
+        q.unmake(mv, undo);
+        assert_eq!(q, p);
         for (bad, says) in [
             ("", "empty ply"),
             ("4,3>4,3:1", "source and a target"),
