@@ -59,12 +59,6 @@ impl Coord {
         dx.max(dy)
     }
 
-    /// Whether `other` is one of the 8 neighbours (not `self` itself).
-    #[inline]
-    pub fn is_neighbour(self, other: Coord) -> bool {
-        self.distance(other) == 1
-    }
-
     /// The neighbour one king step from `self` toward `target` (`self` when equal).
     #[inline]
     pub fn step_toward(self, target: Coord) -> Coord {
