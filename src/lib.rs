@@ -9,7 +9,8 @@
 //!   search hints [`game::Features`], what a game brings to the tool
 //!   [`game::GameEntry`]), [`played_game`] (records, end reasons, faults, observers of a
 //!   played game), [`seeds`] (every seed tuple), [`tunables`] and [`limits`] (every
-//!   fixed number and every bound on a user's number), [`stats`] and [`sprt`];
+//!   fixed number and every bound on a user's number), [`stats`] and [`sprt`],
+//!   [`escape`] (outside text made safe to print);
 //! * **games**: one folder each under [`games`], listed once in [`registry`];
 //! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`genome`] and
 //!   [`builtins`], [`engine`] (outside programs through the engine protocol),
@@ -26,6 +27,7 @@ pub mod builtin_engine;
 pub mod builtins;
 pub mod dist;
 pub mod engine;
+pub mod escape;
 pub mod eval;
 pub mod fit;
 pub mod fsutil;
