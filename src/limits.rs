@@ -369,9 +369,9 @@ pub const ENGINE_QUEUE_LINES: Cap = Cap {
 /// `weight` lines in one handshake; more is a protocol error.
 pub const ENGINE_WEIGHTS: Cap = Cap {
     name: "engine weights (declared)",
-    max: 1000,
-    why: "every weight is a column of the log and a line of every chart, and is sent \
-          with every game",
+    max: 256,
+    why: "every weight is a column of the log and a panel of the weights chart (256 \
+          panels make a chart 13,000 pixels tall), and is sent with every game",
 };
 
 /// Bytes written to the engine log (`WEIGHTFORGE_ENGINE_LOG`) by one run; later lines

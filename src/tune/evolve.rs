@@ -44,6 +44,12 @@ pub fn evolve<G: Features>(
             dir.join(lock::FILE).display()
         ));
     }
+    for tmp in crate::fsutil::remove_stale_temporaries(&dir) {
+        obs.message(&format!(
+            "removed {}, left by a run that was killed while writing it",
+            tmp.display()
+        ));
+    }
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
         checkpoint_check::check::<G>(cp, r, &space, &path)?;
