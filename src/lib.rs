@@ -18,7 +18,7 @@
 //!   as an engine);
 //! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
-//!   [`tournament`], [`record`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end);
+//!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end);
 //! * **tuning**: [`fit`] (the positions fit behind Texel, apart from the tuner's
 //!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
 
@@ -39,6 +39,7 @@ pub mod matches;
 pub mod played_game;
 pub mod player;
 pub mod record;
+pub mod record_check;
 pub mod registry;
 pub mod ronfile;
 pub mod search;

@@ -382,12 +382,21 @@ pub const ENGINE_LOG_BYTES: Cap = Cap {
     why: "engines' `info` lines must not fill the disk",
 };
 
+/// Bytes in one line of a game record file (one game); a longer line is an error.
+pub const RECORD_LINE_BYTES: Cap = Cap {
+    name: "record line (bytes)",
+    max: 64 * 1024 * 1024,
+    why: "a game of 100,000 plies (the largest ply cap) with its positions fits; a file \
+          without newlines (`/dev/zero`) must not fill the memory",
+};
+
 /// Every fixed bound on outside input, in the order of docs/limits.md.
 pub const ALL_CAPS: &[Cap] = &[
     ENGINE_LINE_BYTES,
     ENGINE_QUEUE_LINES,
     ENGINE_WEIGHTS,
     ENGINE_LOG_BYTES,
+    RECORD_LINE_BYTES,
 ];
 
 /// Every limit, in the order of docs/limits.md.
