@@ -42,10 +42,11 @@ fn follow_link(path: &Path) -> std::io::Result<PathBuf> {
     if !is_link {
         return Ok(path.to_path_buf());
     }
-    std::fs::canonicalize(path).map_err(|e| {
+    std::fs::canonicalize(path).map_err(|_| {
+        let target = std::fs::read_link(path).unwrap_or_default();
         let m = format!(
-            "{} is a symbolic link to a missing file ({e}); remove it or point it at a file",
-            path.display()
+            "a symbolic link to a missing file ({}); remove it or point it at a file",
+            target.display()
         );
         std::io::Error::new(std::io::ErrorKind::NotFound, m)
     })

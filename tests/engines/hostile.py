@@ -70,7 +70,7 @@ def misbehave():
     elif KIND == "lateflood":
         flood(2.0)
         return False
-    return True
+    return False
 
 
 rng, bad, board, side = random.Random(0), False, None, None
