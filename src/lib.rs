@@ -9,7 +9,8 @@
 //!   search hints [`game::Features`], what a game brings to the tool
 //!   [`game::GameEntry`]), [`played_game`] (records, end reasons, faults, observers of a
 //!   played game), [`seeds`] (every seed tuple), [`tunables`] and [`limits`] (every
-//!   fixed number and every bound on a user's number), [`stats`] and [`sprt`];
+//!   fixed number and every bound on a user's number), [`stats`] and [`sprt`],
+//!   [`escape`] (outside text made safe to print);
 //! * **games**: one folder each under [`games`], listed once in [`registry`];
 //! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`genome`] and
 //!   [`builtins`], [`engine`] (outside programs through the engine protocol),
@@ -17,8 +18,9 @@
 //!   as an engine);
 //! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
-//!   [`tournament`], [`record`], [`vvw_tcp`] (the Vampires vs Werewolves TCP front end),
-//!   [`datagen`] (self-play positions labelled at a budget, for the fit);
+//!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
+//!   Werewolves TCP front end), [`datagen`] (self-play positions labelled at a budget,
+//!   for the fit);
 //! * **tuning**: [`fit`] (the positions fit behind Texel, apart from the tuner's
 //!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
 
@@ -28,6 +30,7 @@ pub mod builtins;
 pub mod datagen;
 pub mod dist;
 pub mod engine;
+pub mod escape;
 pub mod eval;
 pub mod fit;
 pub mod fsutil;
@@ -39,6 +42,7 @@ pub mod matches;
 pub mod played_game;
 pub mod player;
 pub mod record;
+pub mod record_check;
 pub mod registry;
 pub mod ronfile;
 pub mod search;

@@ -401,6 +401,69 @@ pub const GATE_PAIRS: Count = Count {
     why: "the SPRT decides in a few hundred pairs when the difference is real",
 };
 
+/// A fixed bound on what an outside program or file sends (not a number a user gives):
+/// a read past it is refused or counted as a fault, never buffered.
+#[derive(Clone, Copy, Debug)]
+pub struct Cap {
+    /// What is bounded, as the table names it.
+    pub name: &'static str,
+    /// The bound.
+    pub max: u64,
+    /// Why the bound is there.
+    pub why: &'static str,
+}
+
+/// Bytes in one line from an engine (without its newline); a longer line is a protocol
+/// error ("line too long") and no more of it is read.
+pub const ENGINE_LINE_BYTES: Cap = Cap {
+    name: "engine line (bytes)",
+    max: 64 * 1024,
+    why: "the longest line an engine needs to send is an `id name` or an `info`; a \
+          line without end would fill the memory",
+};
+
+/// Lines read from an engine and not yet handled; when full, the reader stops reading
+/// and the engine's own writes wait (the pipe is the rest of the buffer).
+pub const ENGINE_QUEUE_LINES: Cap = Cap {
+    name: "engine lines queued",
+    max: 1024,
+    why: "an engine that floods `info` lines must not fill the memory faster than the \
+          referee reads",
+};
+
+/// `weight` lines in one handshake; more is a protocol error.
+pub const ENGINE_WEIGHTS: Cap = Cap {
+    name: "engine weights (declared)",
+    max: 256,
+    why: "every weight is a column of the log and a panel of the weights chart (256 \
+          panels make a chart 13,000 pixels tall), and is sent with every game",
+};
+
+/// Bytes written to the engine log (`WEIGHTFORGE_ENGINE_LOG`) by one run; later lines
+/// are dropped after one line that says so.
+pub const ENGINE_LOG_BYTES: Cap = Cap {
+    name: "engine log (bytes per run)",
+    max: 256 * 1024 * 1024,
+    why: "engines' `info` lines must not fill the disk",
+};
+
+/// Bytes in one line of a game record file (one game); a longer line is an error.
+pub const RECORD_LINE_BYTES: Cap = Cap {
+    name: "record line (bytes)",
+    max: 64 * 1024 * 1024,
+    why: "a game of 100,000 plies (the largest ply cap) with its positions fits; a file \
+          without newlines (`/dev/zero`) must not fill the memory",
+};
+
+/// Every fixed bound on outside input, in the order of docs/limits.md.
+pub const ALL_CAPS: &[Cap] = &[
+    ENGINE_LINE_BYTES,
+    ENGINE_QUEUE_LINES,
+    ENGINE_WEIGHTS,
+    ENGINE_LOG_BYTES,
+    RECORD_LINE_BYTES,
+];
+
 /// Every limit, in the order of docs/limits.md.
 pub const ALL: &[Count] = &[
     CANDIDATES,
@@ -488,6 +551,10 @@ mod tests {
         }
         for r in ALL_REAL {
             assert!(doc.contains(&format!("| `{}` |", r.name)), "{}", r.name);
+        }
+        for c in ALL_CAPS {
+            let row = format!("| `{}` | {} |", c.name, c.max);
+            assert!(doc.contains(&row), "docs/limits.md lacks the row {row}");
         }
     }
 }

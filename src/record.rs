@@ -6,12 +6,13 @@
 //! (Vampires vs Werewolves battles) the outcome was drawn from the game's RNG, so a
 //! replay reads positions instead of playing moves again.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, Role, Status};
+use crate::limits::RECORD_LINE_BYTES;
 use crate::played_game::{EndReason, GameEnd, Observer};
 
 /// One game, as written to a record file.
@@ -152,26 +153,44 @@ pub fn write(path: &Path, logs: &[GameLog]) -> Result<(), RecordError> {
 
 /// Reads a record file.
 pub fn read(path: &Path) -> Result<Vec<GameLog>, RecordError> {
+    Ok(read_numbered(path)?.into_iter().map(|(_, g)| g).collect())
+}
+
+/// Reads a record file: each game with its line number (from 1). A line longer than
+/// [`RECORD_LINE_BYTES`] is an error, and no more of it is read (`replay /dev/zero`).
+pub fn read_numbered(path: &Path) -> Result<Vec<(usize, GameLog)>, RecordError> {
     let shown = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|source| RecordError::Io {
+    let io = |source| RecordError::Io {
         path: shown.clone(),
         source,
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = std::io::BufReader::new(file);
+    let cap = RECORD_LINE_BYTES.max;
     let mut logs = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|source| RecordError::Io {
+    let mut buf = Vec::new();
+    for line in 1.. {
+        buf.clear();
+        let n = (&mut reader)
+            .take(cap + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(io)?;
+        if n == 0 {
+            break;
+        }
+        let parse = |message: String| RecordError::Parse {
             path: shown.clone(),
-            source,
-        })?;
-        if line.trim().is_empty() {
+            line,
+            message,
+        };
+        if n as u64 > cap && buf.last() != Some(&b'\n') {
+            return Err(parse(format!("the line is longer than {cap} bytes")));
+        }
+        if buf.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let log = serde_json::from_str(&line).map_err(|e| RecordError::Parse {
-            path: shown.clone(),
-            line: i + 1,
-            message: e.to_string(),
-        })?;
-        logs.push(log);
+        let log = serde_json::from_slice(&buf).map_err(|e| parse(e.to_string()))?;
+        logs.push((line, log));
     }
     Ok(logs)
 }

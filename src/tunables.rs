@@ -229,6 +229,10 @@ pub const ENGINE_TIME_MARGIN_MS: u64 = 500;
 /// the process's start (milliseconds).
 pub const ENGINE_START_MS: u64 = 10_000;
 
+/// Engine protocol: time a write to an engine may take (an engine that does not read
+/// its input would block it forever once the pipe is full) (milliseconds).
+pub const ENGINE_WRITE_MS: u64 = 5_000;
+
 /// Tuning an engine's constants: a declared range `min..max` spans this many units of
 /// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
 pub const ENGINE_RANGE_UNITS: f64 = 4.0;

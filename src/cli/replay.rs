@@ -5,8 +5,10 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use anyhow::{bail, Context, Result};
+use weightforge::escape::escape_control;
 use weightforge::game::Features;
 use weightforge::record::{self, GameLog};
+use weightforge::record_check;
 use weightforge::with_game;
 
 use super::args::ReplayArgs;
@@ -14,7 +16,13 @@ use super::unknown_game;
 
 /// `weightforge replay`
 pub fn replay(a: ReplayArgs) -> Result<()> {
-    let logs = record::read(&a.file)?;
+    let numbered = record::read_numbered(&a.file)?;
+    for (line, log) in &numbered {
+        let game = log.game.as_str();
+        with_game!(game, G => record_check::check::<G>(log), Err(unknown_game(game).to_string()))
+            .map_err(|why| anyhow::anyhow!("{}:{line}: {why}", a.file.display()))?;
+    }
+    let logs: Vec<GameLog> = numbered.into_iter().map(|(_, g)| g).collect();
     let Some(n) = a.game else {
         return emit(&list(&logs));
     };
@@ -47,9 +55,9 @@ fn list(logs: &[GameLog]) -> String {
             s,
             "{:>4}  {} ({}) vs {} ({})  {}  {} plies  {}",
             i + 1,
-            g.players[0],
+            escape_control(&g.players[0]),
             g.roles[0],
-            g.players[1],
+            escape_control(&g.players[1]),
             g.roles[1],
             g.result,
             g.moves.len(),
@@ -69,7 +77,12 @@ fn game_text<G: Features>(log: &GameLog, n: usize) -> Result<String> {
     writeln!(
         s,
         "game {n}: {} ({}) vs {} ({}), {}, seed {:?}",
-        log.players[0], log.roles[0], log.players[1], log.roles[1], log.game, log.seed
+        escape_control(&log.players[0]),
+        log.roles[0],
+        escape_control(&log.players[1]),
+        log.roles[1],
+        log.game,
+        log.seed
     )?;
     writeln!(s, "start: {}", log.start)?;
     writeln!(s, "{}\n", draw(&log.start, "start")?)?;

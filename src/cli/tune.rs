@@ -102,6 +102,15 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
     if a.stop_after == Some(0) {
         bail!("--stop-after must be at least 1");
     }
+    if let (Some(n), Some(cp)) = (a.stop_after, &resume) {
+        if n <= cp.completed {
+            bail!(
+                "--stop-after {n}: the checkpoint has {} generations done already; give a \
+                 larger number, or leave it out to run to the end",
+                cp.completed
+            );
+        }
+    }
     let game = exp.game.clone();
     with_game!(game.as_str(), G => evolve_for::<G>(exp, &origin, resume, &a, exec), Err(unknown_game(&game)))
 }

@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod constants;
 pub mod log;
+pub mod pipes;
 pub mod pool;
 pub mod process;
 pub mod protocol;

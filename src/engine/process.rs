@@ -1,26 +1,30 @@
-//! One engine process: spawned with piped stdio, its output read by a thread into a
-//! channel so that every read has a time limit, killed and reaped when dropped (no
-//! zombies), and on Linux asked to die with us (`PR_SET_PDEATHSIG`) so that Ctrl-C or a
-//! kill of weightforge does not leave engines behind.
+//! One engine process: spawned with piped stdio in its own process group, its output
+//! and input behind bounded, timed pipes (src/engine/pipes.rs) so that every read and
+//! write has a time limit and a flood costs bounded memory, and the whole group killed
+//! and the process reaped when dropped (no zombies, no grandchildren left behind). On
+//! Linux it is also asked to die with us (`PR_SET_PDEATHSIG`) so that Ctrl-C or a kill
+//! of weightforge does not leave engines behind.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command as Os, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::collections::HashSet;
+use std::process::{Child, Command as Os, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use super::pipes::{Event, LineReader, Waited, WriteFailure, Writer};
 use super::protocol::{parse_reply, Command, Reply, WeightDecl};
 use super::{log, EngineError, EngineSpec};
+use crate::escape::escape_control;
+use crate::limits::{ENGINE_LINE_BYTES, ENGINE_WEIGHTS};
 use crate::played_game::{FaultKind, PlayerFault};
-use crate::tunables::ENGINE_START_MS;
+use crate::tunables::{ENGINE_START_MS, ENGINE_WRITE_MS};
 
 /// A running engine after a successful handshake.
 pub struct EngineProcess {
     child: Child,
-    stdin: ChildStdin,
+    writer: Writer,
     /// Lines queued for one write (one system call per batch, not per fragment).
     queued: String,
-    lines: Receiver<String>,
-    /// The name from `id name`.
+    lines: LineReader,
+    /// The name from `id name` (control characters escaped).
     pub name: String,
     /// The declared weights, in declaration order.
     pub weights: Vec<WeightDecl>,
@@ -44,6 +48,7 @@ impl EngineProcess {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        own_group(&mut cmd);
         die_with_parent(&mut cmd);
         let mut child = cmd.spawn().map_err(|source| EngineError::Spawn {
             command: spec.command.clone(),
@@ -51,20 +56,11 @@ impl EngineProcess {
         })?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut p = EngineProcess {
             child,
-            stdin,
+            writer: Writer::spawn(stdin),
             queued: String::new(),
-            lines,
+            lines: LineReader::spawn(stdout),
             name: String::new(),
             weights: Vec::new(),
         };
@@ -73,14 +69,21 @@ impl EngineProcess {
         Ok(p)
     }
 
+    /// Reads `id`, `weight`s and `ready` within [`ENGINE_START_MS`] (whatever else
+    /// arrives), in time linear in the number of weights, which is capped.
     fn handshake(&mut self) -> Result<(), PlayerFault> {
         self.send(&Command::Hello)?;
         let deadline = Instant::now() + Duration::from_millis(ENGINE_START_MS);
+        let mut names = HashSet::new();
         loop {
             match self.read(deadline)? {
-                Reply::Name(n) => self.name = n,
+                Reply::Name(n) => self.name = escape_control(&n).into_owned(),
                 Reply::Weight(w) => {
-                    if self.weights.iter().any(|d| d.name == w.name) {
+                    if self.weights.len() as u64 >= ENGINE_WEIGHTS.max {
+                        let why = format!("more than {} `weight` lines", ENGINE_WEIGHTS.max);
+                        return Err(PlayerFault::new(FaultKind::Garbage, why));
+                    }
+                    if !names.insert(w.name.clone()) {
                         let why = format!("weight {:?} declared twice", w.name);
                         return Err(PlayerFault::new(FaultKind::Garbage, why));
                     }
@@ -110,50 +113,106 @@ impl EngineProcess {
         let _ = writeln!(self.queued, "{cmd}");
     }
 
-    /// Writes the queued lines in one go.
+    /// Writes the queued lines in one go, within [`ENGINE_WRITE_MS`].
     pub fn flush(&mut self) -> Result<(), PlayerFault> {
-        let result = self
-            .stdin
-            .write_all(self.queued.as_bytes())
-            .and_then(|_| self.stdin.flush());
-        self.queued.clear();
-        result.map_err(|e| {
-            PlayerFault::new(FaultKind::Disconnect, format!("writing to the engine: {e}"))
+        let bytes = std::mem::take(&mut self.queued).into_bytes();
+        let limit = Duration::from_millis(ENGINE_WRITE_MS);
+        self.writer.write(bytes, limit).map_err(|f| match f {
+            WriteFailure::Stuck(d) => PlayerFault::new(
+                FaultKind::LateMove,
+                format!(
+                    "the engine does not read its input (a write waited {} ms)",
+                    d.as_millis()
+                ),
+            ),
+            WriteFailure::Closed(e) => {
+                PlayerFault::new(FaultKind::Disconnect, format!("writing to the engine: {e}"))
+            }
         })
     }
 
-    /// The next line from the engine, parsed, waiting until `deadline` at most.
+    /// The next line from the engine, parsed, when it comes before `deadline`. Each
+    /// fault says what happened: a line that does not parse, is too long or is not
+    /// UTF-8 (protocol errors); the process exited or closed its output (disconnects);
+    /// nothing in time (loses on time).
     pub fn read(&mut self, deadline: Instant) -> Result<Reply, PlayerFault> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => {
-                parse_reply(&line).map_err(|e| PlayerFault::new(FaultKind::Garbage, e.to_string()))
-            }
-            Err(RecvTimeoutError::Timeout) => Err(PlayerFault::new(
-                FaultKind::LateMove,
-                format!("no answer within {} ms", wait.as_millis()),
-            )),
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = self.child.try_wait().ok().flatten();
-                let how =
-                    status.map_or("closed its output".to_string(), |s| format!("exited ({s})"));
-                Err(PlayerFault::new(
+        let garbage = |why: String| PlayerFault::new(FaultKind::Garbage, why);
+        match self.lines.recv(deadline) {
+            Ok(Event::Line(line)) => parse_reply(&line).map_err(|e| garbage(e.to_string())),
+            Ok(Event::TooLong) => Err(garbage(format!(
+                "line too long (more than {} bytes without a newline)",
+                ENGINE_LINE_BYTES.max
+            ))),
+            Ok(Event::BadUtf8(start)) => Err(garbage(format!(
+                "invalid UTF-8 in a line starting {start:?}"
+            ))),
+            Ok(Event::Closed(error)) => Err(self.gone(error)),
+            Err(Waited::Gone) => Err(self.gone(None)),
+            Err(Waited::Timeout) => Err(match self.exit_status() {
+                Some(s) => PlayerFault::new(
                     FaultKind::Disconnect,
-                    format!("the engine {how}"),
-                ))
-            }
+                    format!("the engine exited ({s}); a process it started still holds its output"),
+                ),
+                None => PlayerFault::new(FaultKind::LateMove, "no answer before the deadline"),
+            }),
         }
+    }
+
+    /// The fault of an engine whose output ended.
+    fn gone(&mut self, error: Option<String>) -> PlayerFault {
+        let how = match (self.exit_status(), error) {
+            (Some(s), _) => format!("the engine exited ({s})"),
+            (None, Some(e)) => format!("reading from the engine: {e}"),
+            (None, None) => "the engine closed its output".to_string(),
+        };
+        PlayerFault::new(FaultKind::Disconnect, how)
+    }
+
+    /// The exit status, when the process has ended or ends within a few milliseconds
+    /// (its output closes just before its exit is seen).
+    fn exit_status(&mut self) -> Option<ExitStatus> {
+        for _ in 0..10 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                return Some(s);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        None
     }
 }
 
 impl Drop for EngineProcess {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "{}", Command::Quit);
-        let _ = self.stdin.flush();
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.writer
+            .write_last(format!("{}\n", Command::Quit).into_bytes());
+        kill_group(&mut self.child);
     }
 }
+
+/// Kills the engine's process group (the engine and every process it started that
+/// stayed in the group), then the engine, and reaps it.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill has no memory effects; the group is the one the engine leads.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Unix: the engine leads a process group of its own, so that the processes it starts
+/// can be killed with it.
+#[cfg(unix)]
+fn own_group(cmd: &mut Os) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+}
+
+#[cfg(not(unix))]
+fn own_group(_cmd: &mut Os) {}
 
 /// Linux: the engine gets SIGKILL when the thread that started it ends (weightforge
 /// exits, is killed, or the worker thread holding the pool ends).

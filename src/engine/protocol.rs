@@ -143,6 +143,9 @@ fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
         [name, d, lo, hi] => (name, num(d)?, Some((num(lo)?, num(hi)?))),
         _ => return Err(bad(line, shape)),
     };
+    if name.chars().any(char::is_control) {
+        return Err(bad(line, "a weight name may not hold control characters"));
+    }
     if let Some((lo, hi)) = bounds {
         if !(lo < hi && (lo..=hi).contains(&default)) {
             return Err(bad(line, "needs min < max and the default within them"));

@@ -84,12 +84,14 @@ pub fn check<G: Features>(
     );
     let (stored, fresh) = (to_value(&cp.algorithm), to_value(&fresh));
     same_shape(&stored, &fresh, "algorithm").map_err(|(f, m)| bad(&f, m))?;
+    // The state is range-checked as the experiment's own numbers are: a step size
+    // within the bound of `algorithm.sigma`, a finite mean.
     let sigma = cp.algorithm.sigma();
-    if !(sigma.is_finite() && sigma > 0.0) {
-        return Err(bad(
-            "algorithm.sigma",
-            format!("{sigma}: must be a positive number"),
-        ));
+    crate::limits::STEP
+        .check(sigma)
+        .map_err(|e| bad("algorithm.sigma", e.to_string()))?;
+    if let Some(x) = cp.algorithm.mean().iter().find(|x| !x.is_finite()) {
+        return Err(bad("algorithm.mean", format!("{x} is not a finite number")));
     }
     Ok(())
 }

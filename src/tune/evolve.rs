@@ -49,6 +49,12 @@ pub fn evolve<G: Features>(
             dir.join(lock::FILE).display()
         ));
     }
+    for tmp in crate::fsutil::remove_stale_temporaries(&dir) {
+        obs.message(&format!(
+            "removed {}, left by a run that was killed while writing it",
+            tmp.display()
+        ));
+    }
     let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, obs)?;
     let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {

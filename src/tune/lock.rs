@@ -1,6 +1,7 @@
 //! A lock file in a run's report folder: two runs writing one folder would interleave
 //! their checkpoints and reports. The file holds the process id of the run; a lock left
-//! by a killed run (its process is gone) is taken over, and the caller says so.
+//! by a killed run (its process is gone, or is a zombie no one has reaped) is taken
+//! over, and the caller says so.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -63,7 +64,7 @@ impl RunLock {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let text = std::fs::read_to_string(&path).unwrap_or_default();
                     let pid = text.trim().parse::<u32>().unwrap_or(0);
-                    if pid != 0 && alive(pid) {
+                    if pid != 0 && crate::fsutil::process_alive(pid) {
                         return Err(LockError::Held {
                             path: path.display().to_string(),
                             pid,
@@ -83,15 +84,6 @@ impl Drop for RunLock {
     fn drop(&mut self) {
         // Best effort: a lock left behind is taken over by the next run.
         let _ = std::fs::remove_file(&self.path);
-    }
-}
-
-/// Whether process `pid` exists (Linux: /proc; elsewhere assumed, to stay safe).
-fn alive(pid: u32) -> bool {
-    if cfg!(target_os = "linux") {
-        Path::new("/proc").join(pid.to_string()).exists()
-    } else {
-        true
     }
 }
 
@@ -115,5 +107,25 @@ mod tests {
         std::fs::write(dir.path().join(FILE), "4194305").unwrap();
         let (_lock, stale) = RunLock::acquire(dir.path()).unwrap();
         assert_eq!(stale, Some(4_194_305));
+    }
+
+    #[test]
+    fn a_zombie_does_not_hold_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        // A child that has exited and is not reaped yet: a zombie.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        let stat = format!("/proc/{pid}/stat");
+        for _ in 0..200 {
+            let text = std::fs::read_to_string(&stat).unwrap_or_default();
+            if text.contains(") Z") {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::fs::write(dir.path().join(FILE), pid.to_string()).unwrap();
+        let (_lock, stale) = RunLock::acquire(dir.path()).unwrap();
+        assert_eq!(stale, Some(pid));
+        child.wait().unwrap();
     }
 }

@@ -309,7 +309,9 @@ fn set_up(
         .write_all(&first)
         .and_then(|_| stream.write_all(&second))
         .map_err(|e| fail(FaultKind::Disconnect, e.to_string()))?;
-    Ok(String::from_utf8_lossy(&name).into_owned())
+    // A client's name is outside text: printed and recorded with its control
+    // characters escaped, so it cannot forge a line of the server's output.
+    Ok(crate::escape::escape_control(&String::from_utf8_lossy(&name)).into_owned())
 }
 
 /// Status by comparing the species (humans never count).

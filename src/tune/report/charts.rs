@@ -71,7 +71,8 @@ fn draw_on<DB: DrawingBackend>(
     }
 }
 
-/// Draws one chart as `<stem>.svg` and `<stem>.png`.
+/// Draws one chart as `<stem>.svg` and `<stem>.png`, each drawn in memory and written
+/// atomically (a kill never leaves a half-drawn or empty chart).
 fn draw_both(
     dir: &Path,
     stem: &str,
@@ -79,20 +80,52 @@ fn draw_both(
     xs: &[f64],
     d: &Drawing,
 ) -> Result<(), ReportError> {
-    let svg = dir.join(format!("{stem}.svg"));
-    let png = dir.join(format!("{stem}.png"));
+    let svg_path = dir.join(format!("{stem}.svg"));
     let err = |path: &Path, e: String| ReportError::Plot {
         path: path.display().to_string(),
         message: e,
     };
+    let mut svg = String::new();
     {
-        let root = SVGBackend::new(&svg, size).into_drawing_area();
-        draw_on(&root, xs, d).map_err(|e| err(&svg, e))?;
-        root.present().map_err(|e| err(&svg, e.to_string()))?;
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw_on(&root, xs, d).map_err(|e| err(&svg_path, e))?;
+        root.present().map_err(|e| err(&svg_path, e.to_string()))?;
     }
-    let root = BitMapBackend::new(&png, size).into_drawing_area();
-    draw_on(&root, xs, d).map_err(|e| err(&png, e))?;
-    root.present().map_err(|e| err(&png, e.to_string()))
+    save(&svg_path, svg.as_bytes())?;
+    save_png(&dir.join(format!("{stem}.png")), size, |root| {
+        draw_on(root, xs, d)
+    })
+}
+
+/// Draws a PNG of `size` with `draw` in memory and writes it atomically to `path`.
+pub(super) fn save_png(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<BitMapBackend, Shift>) -> Result<(), String>,
+) -> Result<(), ReportError> {
+    use image::ImageEncoder;
+    let err = |e: String| ReportError::Plot {
+        path: path.display().to_string(),
+        message: e,
+    };
+    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+        draw(&root).map_err(err)?;
+        root.present().map_err(|e| err(e.to_string()))?;
+    }
+    let mut png = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(&rgb, size.0, size.1, image::ColorType::Rgb8)
+        .map_err(|e| err(e.to_string()))?;
+    save(path, &png)
+}
+
+fn save(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
+    crate::fsutil::write_atomic(path, bytes).map_err(|source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 /// Panels per row of the weights grid, and each panel's height.

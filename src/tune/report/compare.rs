@@ -88,24 +88,21 @@ fn distinct<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
 /// Draws `rows` as a PNG at `png`: one panel per opponent, Elo against CPU seconds.
 pub fn draw(png: &Path, title: &str, rows: &[CompareRow]) -> Result<(), ReportError> {
     register_font();
-    let err = |e: String| ReportError::Plot {
-        path: png.display().to_string(),
-        message: e,
-    };
     let opponents = distinct(rows.iter().map(|r| r.opponent.as_str()));
     let algorithms = distinct(rows.iter().map(|r| r.algorithm.as_str()));
     let width = 620 * opponents.len().max(1) as u32;
-    let root = BitMapBackend::new(png, (width, 560)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(e.to_string()))?;
-    let root = root
-        .titled(title, (FAMILY, 24))
-        .map_err(|e| err(e.to_string()))?;
-    let panels = root.split_evenly((1, opponents.len().max(1)));
-    for (panel, opponent) in panels.iter().zip(&opponents) {
-        let mine: Vec<&CompareRow> = rows.iter().filter(|r| &r.opponent == opponent).collect();
-        panel_chart(panel, opponent, &algorithms, &mine).map_err(err)?;
-    }
-    root.present().map_err(|e| err(e.to_string()))
+    super::charts::save_png(png, (width, 560), |root| {
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let root = root
+            .titled(title, (FAMILY, 24))
+            .map_err(|e| e.to_string())?;
+        let panels = root.split_evenly((1, opponents.len().max(1)));
+        for (panel, opponent) in panels.iter().zip(&opponents) {
+            let mine: Vec<&CompareRow> = rows.iter().filter(|r| &r.opponent == opponent).collect();
+            panel_chart(panel, opponent, &algorithms, &mine)?;
+        }
+        Ok(())
+    })
 }
 
 fn panel_chart<DB: DrawingBackend>(

@@ -93,8 +93,8 @@ pub fn table(rows: &[GenerationRow], opponents: &[String], labels: &[String]) ->
 }
 
 /// The columns of a staged run's promotions: games played, the generation whose mean
-/// won (training continues from it) and its score at the target budget; empty cells
-/// (NaN) after a generation with no promotion.
+/// won (training continues from it) and its score at the target budget; `NaN` cells
+/// after a generation with no promotion.
 const PROMOTION_COLUMNS: [&str; 3] = ["promotion_games", "promoted_generation", "promotion_score"];
 
 fn promotion_cells(r: &GenerationRow) -> [f64; 3] {
@@ -108,7 +108,8 @@ fn promotion_cells(r: &GenerationRow) -> [f64; 3] {
     }
 }
 
-/// Writes `generations.csv` into `dir` (atomically).
+/// Writes `generations.csv` into `dir` (atomically), quoted by the `csv` crate (a column
+/// named after an engine's weight may hold a comma or a quote).
 pub fn write_generations_csv(
     dir: &Path,
     rows: &[GenerationRow],
@@ -116,61 +117,67 @@ pub fn write_generations_csv(
     labels: &[String],
 ) -> Result<(), ReportError> {
     let t = table(rows, opponents, labels);
-    let mut s = t.columns.join(",");
-    s.push('\n');
-    for r in &t.rows {
-        let cells: Vec<String> = r.iter().map(|v| format!("{v}")).collect();
-        s.push_str(&cells.join(","));
-        s.push('\n');
-    }
     let path = dir.join(CSV);
-    crate::fsutil::write_atomic(&path, s.as_bytes()).map_err(|source| ReportError::Io {
+    let io = |source: std::io::Error| ReportError::Io {
         path: path.display().to_string(),
         source,
-    })
+    };
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(&t.columns).map_err(|e| io(e.into()))?;
+    for r in &t.rows {
+        w.write_record(r.iter().map(|v| v.to_string()))
+            .map_err(|e| io(e.into()))?;
+    }
+    let bytes = w.into_inner().map_err(|e| io(e.into_error()))?;
+    crate::fsutil::write_atomic(&path, &bytes).map_err(io)
 }
 
 /// Reads a `generations.csv`.
 pub fn read_generations_csv(path: &Path) -> Result<Table, ReportError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Io {
+    let file = std::fs::File::open(path).map_err(|source| ReportError::Io {
         path: shown.clone(),
         source,
     })?;
-    let bad = |line: usize, message: String| ReportError::Io {
+    let bad = |line: u64, message: String| ReportError::Io {
         path: format!("{shown}:{line}"),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, message),
     };
-    let mut lines = text.lines();
-    let header = lines
-        .next()
-        .ok_or_else(|| bad(1, "empty file; expected a header".into()))?;
-    let columns: Vec<String> = header.split(',').map(str::to_string).collect();
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(file);
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(h) => h.map_err(|e| bad(1, e.to_string()))?,
+        None => return Err(bad(1, "empty file; expected a header".into())),
+    };
+    let columns: Vec<String> = header.iter().map(str::to_string).collect();
     for needed in ["generation", "best_fitness", "mean_fitness"] {
         if !columns.iter().any(|c| c == needed) {
             return Err(bad(1, format!("no column {needed:?} in the header")));
         }
     }
     let mut rows = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if line.trim().is_empty() {
+    for record in records {
+        let line = |r: &csv::StringRecord| r.position().map_or(0, |p| p.line());
+        let record =
+            record.map_err(|e| bad(e.position().map_or(0, |p| p.line()), e.to_string()))?;
+        if record.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
-        let cells: Vec<&str> = line.split(',').collect();
-        if cells.len() != columns.len() {
-            return Err(bad(
-                i + 2,
-                format!("{} cells, expected {}", cells.len(), columns.len()),
-            ));
+        if record.len() != columns.len() {
+            let why = format!("{} cells, expected {}", record.len(), columns.len());
+            return Err(bad(line(&record), why));
         }
-        let row = cells
+        let row = record
             .iter()
-            .enumerate()
-            .map(|(k, c)| {
+            .zip(&columns)
+            .map(|(c, name)| {
                 c.trim().parse::<f64>().map_err(|_| {
                     bad(
-                        i + 2,
-                        format!("column {:?}: {c:?} is not a number", columns[k]),
+                        line(&record),
+                        format!("column {name:?}: {c:?} is not a number"),
                     )
                 })
             })

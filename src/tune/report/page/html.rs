@@ -16,6 +16,20 @@ pub fn escape(text: &str) -> String {
     s
 }
 
+/// `text` as one segment of a relative URL: every byte but letters, digits and `-._~`
+/// percent-encoded, so a folder named `javascript:x` or `a/b?c` links to itself.
+pub fn url_segment(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s
+}
+
 /// A table with an id: a header row and rows of cells (already HTML).
 pub fn table(id: &str, header: &[&str], rows: &[Vec<String>]) -> String {
     let mut s = format!("<table id=\"{id}\">");

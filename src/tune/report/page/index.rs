@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::html::{escape, table, STYLE};
+use super::html::{escape, table, url_segment, STYLE};
 use super::{PageError, RunState, Summary, PAGE, SUMMARY};
 
 /// Writes `<reports>/index.html`; returns the runs listed. Folders without a summary
@@ -58,9 +58,10 @@ fn row(folder: &str, s: &Summary) -> Vec<String> {
     };
     let elo: Vec<String> = s.elo.iter().map(|line| escape(line)).collect();
     vec![
+        // `./` and percent-encoding keep the link relative whatever the folder's name.
         format!(
-            "<a href=\"{}/{PAGE}\">{}</a>",
-            escape(folder),
+            "<a href=\"./{}/{PAGE}\">{}</a>",
+            url_segment(folder),
             escape(&s.name)
         ),
         escape(&s.game),
@@ -95,6 +96,17 @@ fn utc(secs: u64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn links_stay_relative() {
+        use super::super::html::url_segment;
+        assert_eq!(url_segment("run-1_a.b~"), "run-1_a.b~");
+        assert_eq!(
+            url_segment("javascript:alert(1)"),
+            "javascript%3Aalert%281%29"
+        );
+        assert_eq!(url_segment("a/b?c\"d é"), "a%2Fb%3Fc%22d%20%C3%A9");
+    }
+
     #[test]
     fn utc_dates() {
         assert_eq!(super::utc(0), "1970-01-01 00:00");
