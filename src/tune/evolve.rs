@@ -96,7 +96,7 @@ fn finish<G: Features>(
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
-    let best = best_genome(run, cp, best_weights, from, &validation);
+    let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
     let finished = Finished {
         finalists: finalists
