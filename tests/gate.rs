@@ -222,5 +222,6 @@ fn a_run_with_a_target_selects_validates_and_gates_there() {
         .provenance
         .notes
         .contains("both sides at 300 nodes a move"));
+    assert!(b.best.provenance.notes.contains(&gate.line()));
     assert_eq!(b.total_games, a.total_games + gate.result.games());
 }

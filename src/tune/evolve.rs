@@ -108,7 +108,7 @@ fn finish<G: Features>(
     let (budgets, budget_games) = budgets::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
-    let best = best_genome(run, cp, best_weights, from, &validation);
+    let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());
     let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
     if !budgets.is_empty() {
         budget_chart::write(&run.dir, &budgets)?;

@@ -13,7 +13,7 @@ use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Pairing, Round, Weights};
 use super::observer::Observer;
 use super::report::charts;
-use super::report::validation::{self, OpponentValidation, VALIDATION_TEXT};
+use super::report::validation::{self, GateVerdict, OpponentValidation, VALIDATION_TEXT};
 use super::session::{write_text, Session};
 use crate::engine::constants::ConstantsFile;
 use crate::engine::EngineSpec;
@@ -57,13 +57,14 @@ pub(super) fn validate<G: Features>(
 }
 
 /// The best genome, with where it came from (the chosen finalist's label and newest
-/// generation) and what it was measured to be worth.
+/// generation) and what it was measured to be worth (validation, and the gate's line).
 pub(super) fn best_genome(
     run: &Session,
     cp: &Checkpoint,
     weights: Weights,
     (label, generation): (&str, u32),
     validation: &[OpponentValidation],
+    gate: Option<&GateVerdict>,
 ) -> Genome {
     let exp = &run.r.exp;
     let budget = match (&run.r.target, exp.nodes) {
@@ -80,7 +81,7 @@ pub(super) fn best_genome(
             "started from {:?}; tuned roles {:?}; chosen: {}; validation with both sides at {}, \
              on openings not used in training",
             exp.start, exp.tune_roles, label, budget
-        ),
+        ) + &gate.map_or(String::new(), |g| format!("; {}", g.line())),
         experiment: Some(run.origin.to_string()),
         seed: Some(exp.seed),
         algorithm: Some(exp.algorithm.name().to_string()),
