@@ -8,6 +8,8 @@ mod cluster;
 mod course;
 mod depth_table;
 mod engine;
+mod help;
+mod init;
 mod play;
 mod positions;
 mod print;
@@ -59,6 +61,7 @@ pub fn run() -> Result<()> {
         Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a, &cli.threads),
         Command::Evolve(a) => tune::evolve(a, threads),
+        Command::Init(a) => init::init(a),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::CompareChart(a) => tune::compare_chart(a),

@@ -20,7 +20,8 @@
 //! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
 //!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
 //!   it) and [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
-//! - The top: [`evolve`] runs a session through the stages.
+//! - The top: [`evolve`] runs a session through the stages; [`template`] writes a
+//!   commented experiment to start from.
 
 pub mod algorithm;
 pub mod bounds;
@@ -45,6 +46,7 @@ mod select;
 pub mod session;
 pub mod space;
 pub mod spsa;
+pub mod template;
 pub mod texel;
 pub mod train;
 pub mod units;
