@@ -77,6 +77,9 @@ pub enum Command {
     /// Write the labelled quiet positions of an experiment's games to a position file.
     #[command(after_help = help::POSITIONS, arg = help::threads(help::THREADS_POSITIONS))]
     Positions(PositionsArgs),
+    /// Write the command-line reference (docs/reference/cli.md) from these definitions.
+    #[command(hide = true)]
+    CliReference(CliReferenceArgs),
     /// Run a genome as an engine speaking the engine protocol on stdin/stdout
     /// (docs/engine-protocol.md).
     #[command(after_help = help::ENGINE, arg = help::threads(help::THREADS_UNUSED))]
@@ -141,6 +144,13 @@ pub struct EvolveArgs {
     /// Stop after this generation, as an interruption would (resume later).
     #[arg(long, value_name = "GENERATION")]
     pub stop_after: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct CliReferenceArgs {
+    /// Write here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

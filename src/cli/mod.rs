@@ -14,6 +14,7 @@ mod play;
 mod positions;
 mod print;
 mod progress;
+mod reference;
 mod replay;
 mod resolve;
 mod tournament;
@@ -70,6 +71,7 @@ pub fn run() -> Result<()> {
         Command::Report(a) => tune::report(a),
         Command::Positions(a) => positions::positions(a),
         Command::Engine(a) => engine::run(a),
+        Command::CliReference(a) => reference::write(a),
     }
 }
 
