@@ -184,3 +184,7 @@ pub const ENGINE_START_MS: u64 = 10_000;
 /// Tuning an engine's constants: a declared range `min..max` spans this many units of
 /// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
 pub const ENGINE_RANGE_UNITS: f64 = 4.0;
+
+/// Progress without a terminal (a run writing to a log): seconds between the progress
+/// lines `evolve` prints on standard error while games are played.
+pub const LOG_PROGRESS_SECS: u64 = 30;

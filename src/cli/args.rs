@@ -8,7 +8,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use weightforge::registry::GameId;
 use weightforge::tunables::{
-    VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
+    LOG_PROGRESS_SECS, VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
 };
 use weightforge::vvw_tcp::server::DEFAULT_PORT;
 
@@ -141,6 +141,10 @@ pub struct EvolveArgs {
     /// No progress bar; generation lines on standard output.
     #[arg(long)]
     pub quiet: bool,
+    /// Seconds between the progress lines on standard error when no bar is drawn
+    /// (`--quiet`, or standard error is not a terminal: a run writing to a log).
+    #[arg(long, value_name = "SECS", default_value_t = LOG_PROGRESS_SECS)]
+    pub progress_every: u64,
     /// Stop after this generation, as an interruption would (resume later).
     #[arg(long, value_name = "GENERATION")]
     pub stop_after: Option<u32>,

@@ -105,6 +105,8 @@ fn finish<G: Features>(
         genome_text: best.to_ron::<G>(),
         genome_path: genome_path.display().to_string(),
         games: &val.logs,
+        seconds: run.seconds(),
+        total_games: cp.games + sel.game_count() + val.game_count(),
     };
     run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
