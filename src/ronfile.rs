@@ -31,6 +31,18 @@ pub fn to_string<T: Serialize>(value: &T) -> String {
         .expect("weightforge's file types always serialise")
 }
 
+/// Writes a value as RON on one line (`Es(lambda: 8, sigma: 0.3)`), as a person would
+/// write a small field by hand.
+pub fn to_line<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .compact_structs(true)
+        .compact_arrays(true)
+        .compact_maps(true);
+    options()
+        .to_string_pretty(value, config)
+        .expect("weightforge's file types always serialise")
+}
+
 /// A RON file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {

@@ -250,3 +250,6 @@ pub const CALIBRATE_SEARCHES: usize = 12;
 
 /// Datagen: plies of each game (after the opening's random plies) not kept, by default.
 pub const DATAGEN_SKIP_PLIES: u32 = 2;
+/// Progress without a terminal (a run writing to a log): seconds between the progress
+/// lines `evolve` prints on standard error while games are played.
+pub const LOG_PROGRESS_SECS: u64 = 30;

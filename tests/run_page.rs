@@ -124,6 +124,20 @@ fn run_page_renders_in_chromium() {
     ] {
         assert!(dom.contains(id), "{id} missing from the DOM");
     }
+    // The answer first: the verdict above the training charts, the weights folded last.
+    let at = |id: &str| dom.find(id).unwrap_or_else(|| panic!("{id} missing"));
+    assert!(at("id=\"verdict\"") < at("id=\"training-charts\""));
+    assert!(at("id=\"training-charts\"") < at("<details id=\"weights\""));
+    let verdict = &dom[at("id=\"verdict\"")..at("id=\"training-charts\"")];
+    assert!(
+        verdict.contains("vs luo2023") && verdict.contains(" Elo"),
+        "{verdict}"
+    );
+    assert!(dom.contains("id=\"time\"") && dom.contains(" in all ("));
+    for file in ["score.svg", "elo.svg"] {
+        let chart = std::fs::read_to_string(page.with_file_name(file)).unwrap();
+        assert!(chart.starts_with("<svg") && dom.contains(&format!("href=\"{file}\"")));
+    }
     let table = &dom[dom.find("id=\"validation\"").unwrap()..];
     assert!(table.contains("luo2023") && table.contains("random") && table.contains("Ptnml"));
 }

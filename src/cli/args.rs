@@ -8,17 +8,17 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use weightforge::registry::GameId;
 use weightforge::tunables::{
-    VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
+    LOG_PROGRESS_SECS, VVW_ARENA_WELCOME_PAUSE_SECS, VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS,
 };
 use weightforge::vvw_tcp::server::DEFAULT_PORT;
+
+use super::help;
 
 /// Tune the evaluation weights of board-game AIs by parallel self-play.
 #[derive(Parser, Debug)]
 #[command(name = "weightforge", version, about)]
 pub struct Cli {
-    /// Worker threads (default: one per core). Results do not depend on it.
-    /// `bench --tuner` takes a list (`--threads 1,2,4`) and measures each count.
-    #[arg(long, global = true, value_delimiter = ',')]
+    #[arg(long, global = true, value_delimiter = ',', help = help::THREADS)]
     pub threads: Vec<usize>,
     #[command(subcommand)]
     pub command: Command,
@@ -27,45 +27,70 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List the games, their roles and their evaluation features.
+    #[command(after_help = help::GAMES, arg = help::threads(help::THREADS_UNUSED))]
     Games,
     /// Count the leaves of the legal-move tree.
+    #[command(after_help = help::PERFT, arg = help::threads(help::THREADS_UNUSED))]
     Perft(PerftArgs),
     /// Print the status and every legal move with its resulting position.
+    #[command(after_help = help::MOVES, arg = help::threads(help::THREADS_UNUSED))]
     Moves(MovesArgs),
     /// Play two players against each other in paired games.
+    #[command(after_help = help::MATCH, arg = help::threads(help::THREADS_GAMES))]
     Match(MatchArgs),
     /// Print the best move for a board in the course's state-file format.
+    #[command(after_help = help::MOVE, arg = help::threads(help::THREADS_UNUSED))]
     Move(MoveArgs),
     /// Round robin: every ordered pair of players plays N games; prints the table.
+    #[command(after_help = help::TOURNAMENT, arg = help::threads(help::THREADS_GAMES))]
     Tournament(TournamentArgs),
     /// Measure perft and search speed on fixed positions.
+    #[command(after_help = help::BENCH, arg = help::threads(help::THREADS_BENCH))]
     Bench(BenchArgs),
     /// Tune a genome by self-play as an experiment file says (default: the built-in
     /// quick Wolves & Sheep experiment).
+    #[command(after_help = help::EVOLVE, arg = help::threads(help::THREADS_EVOLVE))]
     Evolve(EvolveArgs),
+    /// Write a commented experiment file to start from (the game's committed experiment
+    /// with a short budget).
+    #[command(after_help = help::INIT, arg = help::threads(help::THREADS_UNUSED))]
+    Init(InitArgs),
     /// Write a genome's weights and search settings as plain data.
+    #[command(after_help = help::EXPORT, arg = help::threads(help::THREADS_UNUSED))]
     Export(ExportArgs),
     /// Redraw a run's charts from its generations.csv.
+    #[command(after_help = help::PLOT, arg = help::threads(help::THREADS_UNUSED))]
     Plot(PlotArgs),
     /// Draw the algorithm comparison's chart (Elo against CPU seconds) from its CSV
     /// (scripts/compare_algorithms.sh).
+    #[command(after_help = help::COMPARE_CHART, arg = help::threads(help::THREADS_UNUSED))]
     CompareChart(CompareChartArgs),
-    /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`.
+    /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`, `arena`.
+    #[command(after_help = help::VVW, arg = help::threads(help::THREADS_UNUSED))]
     Vvw(VvwArgs),
     /// Print the games of a record file move by move, with the board.
+    #[command(after_help = help::REPLAY, arg = help::threads(help::THREADS_UNUSED))]
     Replay(ReplayArgs),
     /// Write the index page of every run in a reports folder.
+    #[command(after_help = help::REPORT, arg = help::threads(help::THREADS_UNUSED))]
     Report(ReportArgs),
     /// Write the labelled quiet positions of an experiment's games to a position file.
+    #[command(after_help = help::POSITIONS, arg = help::threads(help::THREADS_POSITIONS))]
     Positions(PositionsArgs),
     /// Play self-play games at a budget and write the quiet leaves of every move's
     /// principal variation, with the result and the search's score (docs/guide/budget.md).
+    #[command(after_help = help::DATAGEN, arg = help::threads(help::THREADS_DATAGEN))]
     Datagen(DatagenArgs),
     /// Measure this machine's nodes per second for a player and print the node budget
     /// that matches a move time (not deterministic: it times searches).
+    #[command(after_help = help::CALIBRATE, arg = help::threads(help::THREADS_CALIBRATE))]
     Calibrate(CalibrateArgs),
+    /// Write the command-line reference (docs/reference/cli.md) from these definitions.
+    #[command(hide = true)]
+    CliReference(CliReferenceArgs),
     /// Run a genome as an engine speaking the engine protocol on stdin/stdout
     /// (docs/engine-protocol.md).
+    #[command(after_help = help::ENGINE, arg = help::threads(help::THREADS_UNUSED))]
     Engine(EngineArgs),
 }
 
@@ -124,9 +149,30 @@ pub struct EvolveArgs {
     /// No progress bar; generation lines on standard output.
     #[arg(long)]
     pub quiet: bool,
+    /// Seconds between the progress lines on standard error when no bar is drawn
+    /// (`--quiet`, or standard error is not a terminal: a run writing to a log).
+    #[arg(long, value_name = "SECS", default_value_t = LOG_PROGRESS_SECS)]
+    pub progress_every: u64,
     /// Stop after this generation, as an interruption would (resume later).
     #[arg(long, value_name = "GENERATION")]
     pub stop_after: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct CliReferenceArgs {
+    /// Write here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct InitArgs {
+    /// The game.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// Write here instead of standard output (an existing file is left alone).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -411,12 +457,15 @@ pub struct VvwArgs {
 #[derive(Subcommand, Debug)]
 pub enum VvwCommand {
     /// Connect to a server and play one game with a genome.
+    #[command(after_help = help::VVW_CLIENT)]
     Client(ClientArgs),
     /// Serve one game between the next two connections, like the official server.
+    #[command(after_help = help::VVW_SERVER)]
     Server(ServerArgs),
     /// Play a series of games between two client programs (any team's) on our server,
     /// species swapped each pair, and print the score, the Elo difference and each
     /// client's protocol faults.
+    #[command(after_help = help::VVW_ARENA)]
     Arena(ArenaArgs),
 }
 

@@ -10,10 +10,13 @@ mod course;
 mod datagen;
 mod depth_table;
 mod engine;
+mod help;
+mod init;
 mod play;
 mod positions;
 mod print;
 mod progress;
+mod reference;
 mod replay;
 mod resolve;
 mod tournament;
@@ -64,6 +67,7 @@ pub fn run() -> Result<()> {
         Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a, &cli.threads),
         Command::Evolve(a) => tune::evolve(a, threads),
+        Command::Init(a) => init::init(a),
         Command::Export(a) => tune::export(a),
         Command::Plot(a) => tune::plot(a),
         Command::CompareChart(a) => tune::compare_chart(a),
@@ -74,6 +78,7 @@ pub fn run() -> Result<()> {
         Command::Engine(a) => engine::run(a),
         Command::Datagen(a) => datagen::datagen(a, None),
         Command::Calibrate(a) => calibrate::calibrate(a),
+        Command::CliReference(a) => reference::write(a),
     }
 }
 

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
@@ -27,11 +28,13 @@ use weightforge::with_game;
 use super::args::{CompareChartArgs, EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
 use super::{progress, unknown_game};
 
-/// Prints generation lines above a progress bar.
+/// Prints generation lines above a progress bar; without a bar, progress lines on
+/// standard error at least every 30 s.
 struct BarObserver {
     bar: ProgressBar,
     quiet: bool,
     phase: Mutex<String>,
+    log: progress::LogLines,
 }
 
 impl Observer for BarObserver {
@@ -40,11 +43,17 @@ impl Observer for BarObserver {
         self.bar.set_position(0);
         self.bar.reset_eta();
         self.bar.set_prefix(format!("{name} "));
+        self.log.phase(name, games);
         *self.phase.lock().expect("no panics while holding the lock") = name.to_string();
     }
 
     fn game(&self) {
         self.bar.inc(1);
+        if self.quiet || self.bar.is_hidden() {
+            if let Some(line) = self.log.game() {
+                eprintln!("{line}");
+            }
+        }
     }
 
     fn generation(&self, row: &GenerationRow, opponents: &[String]) {
@@ -162,6 +171,7 @@ fn evolve_for<G: Features>(
         bar: progress::games_bar(0, a.quiet),
         quiet: a.quiet,
         phase: Mutex::new(String::new()),
+        log: progress::LogLines::every(Duration::from_secs(a.progress_every)),
     };
     let interrupt = Arc::new(AtomicBool::new(false));
     catch_ctrl_c(&interrupt)?;

@@ -113,6 +113,12 @@ fn finish<G: Features>(
     if !budgets.is_empty() {
         budget_chart::write(&run.dir, &budgets)?;
     }
+    let total_games = cp.games
+        + promotion_games(cp)
+        + sel.game_count()
+        + val.game_count()
+        + gate.as_ref().map_or(0, |g| g.result.games())
+        + budget_games;
     let finished = Finished {
         finalists: finalists
             .iter()
@@ -127,6 +133,8 @@ fn finish<G: Features>(
         budget: run.r.final_budget::<G>(),
         gate: gate.as_ref(),
         budgets: &budgets,
+        seconds: run.seconds(),
+        total_games,
     };
     run.write_page(cp, RunState::Finished, Some(finished))?;
     Ok(RunSummary {
@@ -136,12 +144,7 @@ fn finish<G: Features>(
         validation,
         budget: run.r.final_budget::<G>(),
         training_games: cp.games,
-        total_games: cp.games
-            + promotion_games(cp)
-            + sel.game_count()
-            + val.game_count()
-            + gate.as_ref().map_or(0, |g| g.result.games())
-            + budget_games,
+        total_games,
         gate,
         seconds: run.seconds(),
     })

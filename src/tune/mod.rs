@@ -19,8 +19,10 @@
 //!   where the run writes, the run page as it stands).
 //! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
 //!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
-//!   it), [`gate`] (an SPRT of it against the start at the target budget) and [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
-//! - The top: [`evolve`] runs a session through the stages.
+//!   it), [`gate`] (an SPRT of it against the start at the target budget) and
+//!   [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
+//! - The top: [`evolve`] runs a session through the stages; [`template`] writes a
+//!   commented experiment to start from.
 
 pub mod algorithm;
 pub mod bounds;
@@ -50,6 +52,7 @@ mod select;
 pub mod session;
 pub mod space;
 pub mod spsa;
+pub mod template;
 pub mod texel;
 pub mod train;
 pub mod units;

@@ -33,17 +33,27 @@ pub fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (mid - half, mid + half)
 }
 
-/// The x range from 0 (or the smallest finite value below it) to the largest finite
-/// value (at least 1), clamped to ±[`LIMIT`].
+/// The x range from the smallest finite value (the first generation; 0 without data)
+/// to the largest (at least one more), clamped to ±[`LIMIT`].
 pub fn x_range(xs: &[f64]) -> (f64, f64) {
     let finite = || {
         xs.iter()
             .filter(|x| x.is_finite())
             .map(|x| x.clamp(-LIMIT, LIMIT))
     };
-    let lo = finite().fold(0.0, f64::min);
+    let lo = finite().reduce(f64::min).unwrap_or(0.0);
     let hi = finite().fold(1.0, f64::max);
     (lo, hi.max(lo + 1.0))
+}
+
+/// A generation tick: whole numbers only (a short run's axis reads 1 2 3, not
+/// 1 1 2 2 2 3).
+pub fn generation_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{x:.0}")
+    } else {
+        String::new()
+    }
 }
 
 /// `v` clamped to ±[`LIMIT`], as the axis shows it.
@@ -65,10 +75,10 @@ pub fn label(y: f64) -> String {
 
 /// Values a chart leaves out: non-finite points of the series, or points whose x is
 /// not finite.
-pub fn skipped(xs: &[f64], series: &[(String, Vec<f64>)]) -> usize {
+pub fn skipped<'a>(xs: &[f64], series: impl IntoIterator<Item = &'a [f64]>) -> usize {
     series
-        .iter()
-        .flat_map(|(_, ys)| xs.iter().zip(ys))
+        .into_iter()
+        .flat_map(|ys| xs.iter().zip(ys))
         .filter(|(x, y)| !x.is_finite() || !y.is_finite())
         .count()
 }
@@ -102,5 +112,9 @@ mod tests {
         }
         let (lo, hi) = x_range(&[f64::NAN, 1e308, -5.0]);
         assert!(lo == -5.0 && hi == LIMIT);
+        assert_eq!(x_range(&[1.0, 2.0, 3.0]), (1.0, 3.0));
+        assert_eq!(x_range(&[1.0]), (1.0, 2.0));
+        let ticks: Vec<String> = [1.0, 1.25, 2.0].iter().map(generation_tick).collect();
+        assert_eq!(ticks, ["1", "", "2"]);
     }
 }

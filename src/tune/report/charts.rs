@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use super::axis;
 use super::error::ReportError;
 use super::generations::{table, Table};
-use super::style::{register_font, FAMILY, PALETTE};
+use super::style::{best_colour, mean_colour, opponent_colour, register_font, role_colour, FAMILY};
 use crate::tune::checkpoint::GenerationRow;
 
 /// Chart size in pixels, and the width of the legend column at its right.
@@ -31,15 +31,15 @@ pub fn draw_charts(
 pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     register_font();
     let gens = t.column("generation").unwrap_or_default();
-    let mut fitness: Vec<(String, Vec<f64>)> = Vec::new();
-    if let Some(b) = t.column("best_fitness") {
-        fitness.push(("best candidate".into(), b));
-    }
+    let mut fitness: Vec<(String, RGBColor, Vec<f64>)> = Vec::new();
     if let Some(m) = t.column("mean_fitness") {
-        fitness.push(("mean of candidates".into(), m));
+        fitness.push(("mean of candidates".into(), mean_colour(), m));
     }
-    for (name, v) in t.with_prefix("score:") {
-        fitness.push((format!("vs {name}"), v));
+    if let Some(b) = t.column("best_fitness") {
+        fitness.push(("best candidate".into(), best_colour(), b));
+    }
+    for (i, (name, v)) in t.with_prefix("score:").into_iter().enumerate() {
+        fitness.push((format!("vs {name}"), opponent_colour(i), v));
     }
     // Raw weights when the CSV has them (older logs only had θ).
     let mut weights = t.with_prefix("weight:");
@@ -55,7 +55,7 @@ pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
 /// What a chart file shows.
 enum Drawing<'a> {
     /// Lines on one plot: title, y label, series.
-    Lines(&'a str, &'a str, &'a [(String, Vec<f64>)]),
+    Lines(&'a str, &'a str, &'a [(String, RGBColor, Vec<f64>)]),
     /// One small panel per series.
     Grid(&'a [(String, Vec<f64>)]),
 }
@@ -160,7 +160,7 @@ fn weights_grid<DB: DrawingBackend>(
             roles.push(role);
         }
         let ri = roles.iter().position(|r| *r == role).unwrap_or(0);
-        let color = PALETTE[ri * 2 % PALETTE.len()].to_rgba();
+        let color = role_colour(ri).to_rgba();
         let (lo, hi) = axis::range(ys.iter().copied());
         let mut chart = ChartBuilder::on(panel)
             .caption(
@@ -180,7 +180,7 @@ fn weights_grid<DB: DrawingBackend>(
             .configure_mesh()
             .x_labels(5)
             .y_labels(4)
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&axis::generation_tick)
             .y_label_formatter(&|y| short_number(*y))
             .light_line_style(WHITE)
             .label_style((FAMILY, 11))
@@ -220,12 +220,12 @@ fn line_chart<DB: DrawingBackend>(
     title: &str,
     ylabel: &str,
     xs: &[f64],
-    series: &[(String, Vec<f64>)],
+    series: &[(String, RGBColor, Vec<f64>)],
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (plot_area, legend_area) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     // Any finite data gets a finite, non-empty range (see `axis`).
-    let (lo, hi) = axis::range(series.iter().flat_map(|(_, v)| v.iter().copied()));
+    let (lo, hi) = axis::range(series.iter().flat_map(|(_, _, v)| v.iter().copied()));
     let (x_min, x_max) = axis::x_range(xs);
     let mut chart = ChartBuilder::on(&plot_area)
         .caption(title, (FAMILY, 24))
@@ -237,7 +237,7 @@ fn line_chart<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .x_desc("generation")
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&axis::generation_tick)
         .y_desc(ylabel)
         .light_line_style(WHITE)
         .y_label_formatter(&|y| axis::label(*y))
@@ -246,8 +246,8 @@ fn line_chart<DB: DrawingBackend>(
         .draw()
         .map_err(|e| e.to_string())?;
     let text = TextStyle::from((FAMILY, 14).into_font()).color(&BLACK);
-    for (i, (name, ys)) in series.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()].to_rgba();
+    for (i, (name, colour, ys)) in series.iter().enumerate() {
+        let color = colour.to_rgba();
         let points: Vec<(f64, f64)> = xs
             .iter()
             .zip(ys)
@@ -269,7 +269,7 @@ fn line_chart<DB: DrawingBackend>(
             .draw(&Text::new(name.clone(), (44, y - 8), text.clone()))
             .map_err(|e| e.to_string())?;
     }
-    let skipped = axis::skipped(xs, series);
+    let skipped = axis::skipped(xs, series.iter().map(|(_, _, v)| v.as_slice()));
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
         let note = format!("{skipped} value{s} not finite: left out");

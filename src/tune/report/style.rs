@@ -1,6 +1,6 @@
 //! The charts' look, shared by the run's charts and the algorithm comparison: the font
 //! (DejaVu Sans compiled into the binary, so charts render the same on a machine with no
-//! fonts installed) and the line colours.
+//! fonts installed) and the colours, which the run page uses too.
 
 use std::sync::Once;
 
@@ -34,6 +34,32 @@ pub(super) const PALETTE: [RGBColor; 20] = [
     RGBColor(219, 219, 141),
     RGBColor(158, 218, 229),
 ];
+
+/// The one colour scheme of the run page and the PNG/SVG charts: the mean of the
+/// candidates, the best candidate, each reference opponent, each role's weights.
+pub(super) fn mean_colour() -> RGBColor {
+    PALETTE[0]
+}
+
+/// The best candidate's colour.
+pub(super) fn best_colour() -> RGBColor {
+    PALETTE[1]
+}
+
+/// Reference opponent `i`'s colour.
+pub(super) fn opponent_colour(i: usize) -> RGBColor {
+    PALETTE[(2 + i) % PALETTE.len()]
+}
+
+/// Role `i`'s colour in the weight charts.
+pub(super) fn role_colour(i: usize) -> RGBColor {
+    PALETTE[(4 + i) % PALETTE.len()]
+}
+
+/// A colour as CSS (`#rrggbb`), for the run page.
+pub(super) fn css(c: RGBColor) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+}
 
 /// Registers the compiled-in font under [`FAMILY`] (once).
 pub(super) fn register_font() {

@@ -2,20 +2,41 @@
 //! against each reference with its interval, and the weights as small multiples.
 
 use super::html::escape;
-use super::svg::{chart, Chart, Series, PALETTE};
+use super::svg::{chart, Chart, Series};
 use super::PageData;
 use crate::stats::{self, score_from_elo};
+use crate::tune::report::style::{best_colour, css, mean_colour, opponent_colour, role_colour};
 
-/// The training score and Elo charts.
+/// The training section: the score chart and the Elo chart, each linked to its own file.
 pub fn training(d: &PageData) -> String {
+    let charts = training_charts(d);
+    let has_elo = charts.len() > 1;
+    let mut html = String::new();
+    for (file, svg) in charts {
+        html.push_str(&format!(
+            "<figure>{svg}<figcaption><a href=\"{file}\">{file}</a></figcaption></figure>"
+        ));
+    }
+    if !has_elo {
+        html.push_str(
+            "<p class=\"muted\">No games against reference opponents in training (pairwise \
+             algorithm): see the validation above.</p>",
+        );
+    }
+    format!("<h2>Training</h2><div class=\"multiples\" id=\"training-charts\">{html}</div>")
+}
+
+/// The training charts as (file name, SVG): the page shows them and writes them
+/// beside itself, so a chart's link opens the same chart.
+pub fn training_charts(d: &PageData) -> Vec<(&'static str, String)> {
     let mut mean = Series {
         name: "all candidates' games (95 % interval)".into(),
-        colour: PALETTE[0].into(),
+        colour: css(mean_colour()),
         ..Series::default()
     };
     let mut best = Series {
         name: "best candidate".into(),
-        colour: PALETTE[1].into(),
+        colour: css(best_colour()),
         ..Series::default()
     };
     for r in d.rows {
@@ -30,42 +51,44 @@ pub fn training(d: &PageData) -> String {
         mean.band
             .push((x, score_from_elo(e.elo_low), score_from_elo(e.elo_high)));
     }
-    let score = chart(&Chart {
-        title: "Training score per generation".into(),
-        y_label: "score".into(),
-        size: (590.0, 330.0),
-        series: vec![mean, best],
-        marks: vec![(0.5, "even".into())],
-        legend: true,
-    });
+    let mut out = vec![(
+        "score.svg",
+        chart(&Chart {
+            title: "Training score per generation".into(),
+            y_label: "score".into(),
+            size: (590.0, 330.0),
+            series: vec![mean, best],
+            marks: vec![(0.5, "even".into())],
+            legend: true,
+        }),
+    )];
     let series: Vec<Series> = d
         .names
         .iter()
         .enumerate()
         .map(|(i, name)| elo_series(d, i, name))
         .collect();
-    let elo = if series.iter().all(|s| s.points.is_empty()) {
-        "<p class=\"muted\">No games against reference opponents in training (pairwise \
-         algorithm): see the validation below.</p>"
-            .to_string()
-    } else {
-        chart(&Chart {
-            title: "Elo against each reference (candidates pooled, 95 % interval)".into(),
-            y_label: "Elo".into(),
-            size: (590.0, 330.0),
-            series,
-            marks: vec![(0.0, "equal".into())],
-            legend: true,
-        })
-    };
-    format!("<h2>Training</h2><div class=\"multiples\" id=\"training-charts\">{score}{elo}</div>")
+    if series.iter().any(|s| !s.points.is_empty()) {
+        out.push((
+            "elo.svg",
+            chart(&Chart {
+                title: "Elo against each reference (candidates pooled, 95 % interval)".into(),
+                y_label: "Elo".into(),
+                size: (590.0, 330.0),
+                series,
+                marks: vec![(0.0, "equal".into())],
+                legend: true,
+            }),
+        ));
+    }
+    out
 }
 
 /// Elo against opponent `i` per generation; infinite ends are left out.
 fn elo_series(d: &PageData, i: usize, name: &str) -> Series {
     let mut s = Series {
         name: format!("vs {name}"),
-        colour: PALETTE[(i + 2) % PALETTE.len()].into(),
+        colour: css(opponent_colour(i)),
         ..Series::default()
     };
     for r in d.rows {
@@ -94,9 +117,11 @@ pub fn weights(d: &PageData) -> String {
             None => groups.push((role, vec![k])),
         }
     }
-    let mut s = String::from(
-        "<h2>Weights</h2><p class=\"muted\">Raw weight per generation (the algorithm's \
+    let mut s = format!(
+        "<details id=\"weights\"><summary>Weights: {} tuned, one chart each (click to \
+         open)</summary><p class=\"muted\">Raw weight per generation (the algorithm's \
          mean); dashed: the start genome's value.</p>",
+        d.labels.len()
     );
     for (gi, (role, dims)) in groups.iter().enumerate() {
         s.push_str(&format!(
@@ -110,7 +135,7 @@ pub fn weights(d: &PageData) -> String {
                 .map_or(d.labels[k].as_str(), |(_, f)| f);
             let line = Series {
                 name: String::new(),
-                colour: PALETTE[gi % PALETTE.len()].into(),
+                colour: css(role_colour(gi)),
                 // From the start value at generation 0.
                 points: std::iter::once((0.0, start))
                     .chain(d.rows.iter().map(|r| {
@@ -133,5 +158,6 @@ pub fn weights(d: &PageData) -> String {
         }
         s.push_str("</div>");
     }
+    s.push_str("</details>");
     s
 }

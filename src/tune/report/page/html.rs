@@ -72,7 +72,7 @@ pub const STYLE: &str = "body{font-family:sans-serif;margin:24px;color:#222;max-
 h1{margin-bottom:4px}h2{margin-top:28px;border-bottom:1px solid #ddd}\
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}\
 th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}\
-.chart text{font:12px sans-serif}.chart .ctitle{font-weight:bold;font-size:13px}\
-.chart .mark{fill:#444;font-size:11px}.multiples{display:flex;flex-wrap:wrap;gap:6px}\
-pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px}.status{font-weight:bold}\
+.multiples{display:flex;flex-wrap:wrap;gap:6px}figure{margin:0}\
+pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;overflow-wrap:anywhere}\
+summary{cursor:pointer;font-weight:bold;margin:8px 0}.verdict td{font-size:17px}.status{font-weight:bold}\
 .muted{color:#666}.good{color:#1a7f37}.bad{color:#b42318}#experiment td,#games td,#finalists td,#runs td{text-align:left}";

@@ -60,6 +60,10 @@ pub struct Finished<'a> {
     pub gate: Option<&'a GateVerdict>,
     /// The best genome's Elo against each reference at each budget of the chart.
     pub budgets: &'a [BudgetPoint],
+    /// Wall-clock seconds of the whole run: training, selection and validation.
+    pub seconds: f64,
+    /// Games of the whole run.
+    pub total_games: u64,
 }
 
 /// Everything the page shows.
@@ -127,6 +131,9 @@ pub fn write_page(dir: &Path, d: &PageData) -> Result<(), PageError> {
         })
     };
     put(PAGE, render(d).as_bytes())?;
+    for (file, svg) in charts::training_charts(d) {
+        put(file, svg.as_bytes())?;
+    }
     let summary = summary(d);
     put(
         SUMMARY,
@@ -159,6 +166,20 @@ fn summary(d: &PageData) -> Summary {
     }
 }
 
+/// The page's sections, top to bottom: the answer first (status, time, verdict), then
+/// training, the end of the run in detail, the weights (folded) and the files. A new
+/// section is one function here.
+const SECTIONS: &[fn(&PageData) -> String] = &[
+    header,
+    verdict::summary,
+    verdict::gate,
+    charts::training,
+    verdict::details,
+    budget::page_section,
+    charts::weights,
+    files_and_experiment,
+];
+
 /// The whole page.
 pub fn render(d: &PageData) -> String {
     let refresh = if d.state == RunState::Running {
@@ -166,22 +187,7 @@ pub fn render(d: &PageData) -> String {
     } else {
         String::new()
     };
-    let mut body = header(d);
-    if let Some(f) = &d.finished {
-        body.push_str(&verdict::gate_banner(f));
-    }
-    body.push_str(&charts::training(d));
-    body.push_str(&charts::weights(d));
-    match &d.finished {
-        Some(f) => {
-            body.push_str(&verdict::sections(f));
-            body.push_str(&budget::section(f.budgets));
-        }
-        None => body.push_str(
-            "<h2>Selection and validation</h2><p class=\"muted\">After the last generation.</p>",
-        ),
-    }
-    body.push_str(&files_and_experiment(d));
+    let body: String = SECTIONS.iter().map(|section| section(d)).collect();
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">{refresh}\
          <title>{} — weightforge</title><style>{}</style></head><body>{body}</body></html>\n",
@@ -190,7 +196,7 @@ pub fn render(d: &PageData) -> String {
     )
 }
 
-/// Title, experiment and progress.
+/// Title, status, time and progress, then the experiment in short.
 fn header(d: &PageData) -> String {
     let e = d.exp;
     let last = d.rows.last();
@@ -200,16 +206,29 @@ fn header(d: &PageData) -> String {
     } else {
         f64::NAN
     };
-    let left = if d.state == RunState::Running && rate > 0.0 {
-        html::duration(d.planned_games.saturating_sub(games) as f64 / rate)
-            + " of training, then selection and validation"
-    } else {
-        "—".into()
-    };
     let state = match d.state {
         RunState::Running => "running (this page reloads itself)",
         RunState::Stopped => "stopped; continue with evolve --resume",
         RunState::Finished => "finished",
+    };
+    let time = match (&d.finished, d.state) {
+        (Some(f), _) => format!(
+            "{} in all ({} games); training {} ({games} games, {rate:.1} games/s)",
+            html::duration(f.seconds),
+            f.total_games,
+            html::duration(secs)
+        ),
+        (None, RunState::Running) if games >= d.planned_games => format!(
+            "training done in {} ({rate:.1} games/s); selection and validation under way",
+            html::duration(secs)
+        ),
+        (None, RunState::Running) if rate > 0.0 => format!(
+            "training {} so far ({rate:.1} games/s); about {} of training left, then \
+             selection and validation",
+            html::duration(secs),
+            html::duration(d.planned_games.saturating_sub(games) as f64 / rate)
+        ),
+        _ => format!("training {}", html::duration(secs)),
     };
     let rows = [
         ("game", e.game.clone()),
@@ -218,48 +237,49 @@ fn header(d: &PageData) -> String {
         ("start genome", e.start.clone()),
         ("opponents", d.names.join(", ")),
         (
-            "budget",
-            format!(
-                "{} generations{}",
-                e.generations,
-                e.max_games
-                    .map_or(String::new(), |m| format!(", at most {m} games"))
-            ),
-        ),
-        (
             "progress",
             format!(
-                "generation {} of {}, {games} of {} training games",
+                "generation {} of {}, {games} of {} training games{}",
                 last.map_or(0, |r| r.generation),
                 d.planned_generations,
-                d.planned_games
+                d.planned_games,
+                e.max_games
+                    .map_or(String::new(), |m| format!(" (at most {m})"))
             ),
         ),
-        (
-            "speed",
-            format!("{rate:.1} games/s over {}", html::duration(secs)),
-        ),
-        ("time left", left),
     ];
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|(k, v)| vec![k.to_string(), escape(v)])
         .collect();
     format!(
-        "<h1>{}</h1><p>Status: <span class=\"status\" id=\"status\">{state}</span></p>{}",
+        "<h1>{}</h1><p>Status: <span class=\"status\" id=\"status\">{state}</span> · \
+         <span id=\"time\">{}</span></p>{}",
         escape(&e.name),
+        escape(&time),
         html::table("experiment", &["", ""], &cells)
     )
 }
 
 /// Links to the run's files, then the experiment as run.
 fn files_and_experiment(d: &PageData) -> String {
-    let mut links = vec![
+    let charts = charts::training_charts(d);
+    let mut links: Vec<(&str, &str)> = charts
+        .iter()
+        .map(|(file, _)| match *file {
+            "score.svg" => (*file, "the training score chart above (SVG)"),
+            _ => (*file, "the Elo chart above (SVG)"),
+        })
+        .collect();
+    links.extend([
         ("generations.csv", "generations (CSV)"),
         ("experiment.ron", "experiment"),
-        ("fitness.svg", "score chart (SVG)"),
-        ("weights.svg", "weights chart (SVG)"),
-    ];
+        (
+            "fitness.png",
+            "scores for print: best, mean, each reference (PNG; also .svg)",
+        ),
+        ("weights.png", "weights for print (PNG; also .svg)"),
+    ]);
     if d.finished.is_some() {
         links.extend([
             ("best.ron", "best genome"),

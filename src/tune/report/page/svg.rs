@@ -6,12 +6,6 @@ use std::fmt::Write as _;
 
 use super::html::escape;
 
-/// Colours that stay apart on white (Tableau 10), in order of use.
-pub const PALETTE: [&str; 10] = [
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf",
-];
-
 /// One line, with an optional band around it.
 #[derive(Clone, Debug, Default)]
 pub struct Series {
@@ -70,6 +64,10 @@ fn y_range(c: &Chart) -> (f64, f64) {
     crate::tune::report::axis::range(marks.chain(points))
 }
 
+/// The charts' text style, inside each chart so that a chart saved on its own
+/// (`score.svg`) looks as on the page.
+const SVG_STYLE: &str = ".chart text{font:12px sans-serif}.chart .ctitle{font-weight:bold;font-size:13px}.chart .mark{fill:#444;font-size:11px}";
+
 /// Most ticks an axis draws, whatever the data (a guard: ticks are a few per axis).
 const MAX_TICKS: usize = 40;
 
@@ -86,7 +84,9 @@ pub fn chart(c: &Chart) -> String {
         0
     };
     let top = if c.title.is_empty() { 10.0 } else { 26.0 };
-    let (left, right, bottom) = (56.0, 12.0, 34.0 + 18.0 * legend_rows as f64);
+    // Reference lines are labelled in the right margin, clear of the data.
+    let right = if c.marks.is_empty() { 12.0 } else { 40.0 };
+    let (left, bottom) = (56.0, 34.0 + 18.0 * legend_rows as f64);
     let (pw, ph) = (w - left - right, h - top - bottom);
     let xmax = c
         .series
@@ -104,7 +104,7 @@ pub fn chart(c: &Chart) -> String {
     let sx = |x: f64| left + (x - xmin) / (xmax - xmin) * pw;
     let sy = |y: f64| top + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * ph;
     let mut s = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img"><title>{}</title>"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img"><title>{}</title><style>{SVG_STYLE}</style>"#,
         escape(&c.title)
     );
     if !c.title.is_empty() {
@@ -125,12 +125,12 @@ pub fn chart(c: &Chart) -> String {
     for (y, label) in &c.marks {
         let _ = write!(
             s,
-            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#444" stroke-dasharray="5 4"/><text x="{:.1}" y="{:.1}" class="mark" text-anchor="end">{}</text>"##,
+            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#444" stroke-dasharray="5 4"/><text x="{:.1}" y="{:.1}" class="mark">{}</text>"##,
             left + pw,
             sy(*y),
             sy(*y),
-            left + pw - 2.0,
-            sy(*y) - 3.0,
+            left + pw + 3.0,
+            sy(*y) + 4.0,
             escape(label)
         );
     }

@@ -1,8 +1,9 @@
-//! The end of a run on its page: finalists and selection, the validation table and the
-//! validation games, and the best genome with its provenance.
+//! The end of a run on its page: the verdict at the top (Elo against each reference),
+//! then in detail the finalists and selection, the validation table and games, and the
+//! best genome with its provenance.
 
 use super::html::{escape, table};
-use super::Finished;
+use super::{Finished, PageData};
 use crate::sprt::Decision;
 use crate::tune::report::validation::VALIDATION_GAMES;
 
@@ -38,8 +39,51 @@ pub fn gate_banner(f: &Finished) -> String {
     )
 }
 
+
+/// The answer, at the top of the page: the chosen genome's Elo ± 95 % interval against
+/// each reference on fresh openings, or when it will be known.
+pub fn summary(d: &PageData) -> String {
+    let Some(f) = &d.finished else {
+        return "<h2>Verdict</h2><p class=\"muted\" id=\"verdict\">The Elo of the tuned \
+                genome against each reference comes after the last generation, from games \
+                on openings training never used.</p>"
+            .to_string();
+    };
+    let rows: Vec<Vec<String>> = f
+        .validation
+        .iter()
+        .map(|v| {
+            let e = &v.elo;
+            vec![
+                format!("vs {}", escape(&v.opponent)),
+                format!("<b>{:+.1} ± {:.1}</b> Elo", e.elo, e.error()),
+                format!("LOS {:.1} %", 100.0 * e.los),
+                format!("{} games", v.result.games()),
+            ]
+        })
+        .collect();
+    format!(
+        "<h2>Verdict</h2><p>The tuned genome ({}) against each reference, at {}, on \
+         openings training never used (95 % interval):</p><div class=\"verdict\">{}</div>",
+        escape(&f.genome_path),
+        escape(&f.budget),
+        table("verdict", &["", "", "", ""], &rows)
+    )
+}
+
+/// The gate's verdict, under the Elo table (nothing when the run has no gate).
+pub fn gate(d: &PageData) -> String {
+    d.finished.as_ref().map_or_else(String::new, gate_banner)
+}
+
+/// The end of the run in detail, once there: selection, validation, its games, the
+/// best genome.
+pub fn details(d: &PageData) -> String {
+    d.finished.as_ref().map_or_else(String::new, sections)
+}
+
 /// The verdict sections: selection, validation, validation games, best genome.
-pub fn sections(f: &Finished) -> String {
+fn sections(f: &Finished) -> String {
     let budget = escape(&f.budget);
     let finalists: Vec<Vec<String>> = f
         .finalists
