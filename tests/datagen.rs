@@ -195,3 +195,38 @@ fn texel_run_with_datagen_generates_and_fits_the_file() {
     let stored = std::fs::read_to_string(report.join("experiment.ron")).unwrap();
     assert!(stored.contains(DATAGEN_FILE), "{stored}");
 }
+
+/// `calibrate` prints a node budget for a genome and refuses a player without a search.
+#[test]
+fn calibrate_prints_a_node_budget_and_refuses_random() {
+    let o = common::weightforge(&[
+        "--threads",
+        "1",
+        "calibrate",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "luo2023",
+        "--move-time",
+        "20",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    let nodes: u64 = text
+        .split("--nodes ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no budget in {text}"));
+    assert!(nodes > 100, "{text}");
+    let o = common::weightforge(&[
+        "calibrate",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "random",
+        "--move-time",
+        "20",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
