@@ -113,6 +113,7 @@ fn row(generation: u32, weights: Vec<f64>) -> GenerationRow {
         weights,
         totals: MatchResult::default(),
         opponent_totals: Vec::new(),
+        promotion: None,
     }
 }
 

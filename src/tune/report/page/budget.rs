@@ -46,5 +46,7 @@ pub fn section(points: &[BudgetPoint]) -> String {
 
 /// The section as the page lists it.
 pub fn page_section(d: &super::PageData) -> String {
-    d.finished.as_ref().map_or_else(String::new, |f| section(f.budgets))
+    d.finished
+        .as_ref()
+        .map_or_else(String::new, |f| section(f.budgets))
 }

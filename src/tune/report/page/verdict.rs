@@ -39,7 +39,6 @@ pub fn gate_banner(f: &Finished) -> String {
     )
 }
 
-
 /// The answer, at the top of the page: the chosen genome's Elo ± 95 % interval against
 /// each reference on fresh openings, or when it will be known.
 pub fn summary(d: &PageData) -> String {
