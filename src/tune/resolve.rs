@@ -1,7 +1,7 @@
 //! Checking an experiment against its game and loading what it names: one function per
 //! section of the file, each failing with the file and the field at fault.
 
-use super::experiment::{Experiment, ExperimentError, OpponentSpec};
+use super::experiment::{AlgorithmSpec, Experiment, ExperimentError, OpponentSpec};
 use std::sync::Arc;
 
 use crate::engine::EngineSpec;
@@ -250,12 +250,30 @@ impl Checker<'_> {
         Ok(())
     }
 
-    /// The algorithm's parameters, checked by the algorithm.
+    /// The algorithm's parameters, checked by the algorithm, and what it needs of the
+    /// rest of the file: positions from `datagen` are fitted by Texel alone, and a Texel
+    /// run without games needs positions from files or `datagen`.
     fn algorithm(&self) -> Result<(), ExperimentError> {
         self.exp
             .algorithm
             .check()
-            .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))
+            .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))?;
+        let datagen = self.exp.datagen.is_some();
+        match &self.exp.algorithm {
+            AlgorithmSpec::Texel(t) if !t.games && t.files.is_empty() && !datagen => Err(self
+                .err(
+                    "algorithm.games",
+                    "without games a generation fits positions alone: name a position file \
+                     in `files` or add `datagen:`",
+                )),
+            AlgorithmSpec::Texel(_) => Ok(()),
+            _ if datagen => Err(self.err(
+                "datagen",
+                "positions are fitted by the Texel algorithm only (`weightforge datagen` \
+                 writes them for any use)",
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The start genome, or the start engine and its values as a genome's role 0.

@@ -136,14 +136,6 @@ impl Method for Texel {
         if let Some(w) = spec.score_weight {
             within("score_weight", w, &crate::limits::TEXEL_LABEL_WEIGHT)?;
         }
-        if !spec.games && spec.files.is_empty() {
-            return Err(BadParam {
-                field: "games",
-                message: "without games a generation fits `files` alone: name at least one \
-                          position file"
-                    .into(),
-            });
-        }
         if spec.files.len() as u64 > crate::limits::LIST_LEN.max {
             return Err(BadParam {
                 field: "files",
