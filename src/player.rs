@@ -179,7 +179,7 @@ impl<G: Features> Agent<G> {
             PlayerSpec::Engine(e) => AgentKind::Engine(EngineAgent::new(
                 Arc::clone(e),
                 role,
-                budget.depth,
+                (budget.depth, budget.nodes),
                 budget.move_time_ms,
                 rules,
             )),

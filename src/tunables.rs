@@ -184,3 +184,15 @@ pub const ENGINE_START_MS: u64 = 10_000;
 /// Tuning an engine's constants: a declared range `min..max` spans this many units of
 /// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).
 pub const ENGINE_RANGE_UNITS: f64 = 4.0;
+
+/// Engine `eval` probing: time for each `score` answer (milliseconds).
+pub const ENGINE_EVAL_MS: u64 = 2_000;
+
+/// Engine `eval` probing: random constant vectors per position on which the evaluation
+/// must equal base + Σ constant × term (the linearity check).
+pub const ENGINE_PROBE_CHECKS: usize = 1;
+
+/// Engine `eval` probing: the linearity check's tolerance, relative to the size of the
+/// evaluation's parts (|base| + Σ |constant × term|, at least 1): engines print scores
+/// with a few significant digits.
+pub const ENGINE_PROBE_TOLERANCE: f64 = 1e-3;

@@ -7,6 +7,7 @@ pub mod agent;
 pub mod constants;
 pub mod log;
 pub mod pool;
+pub mod probe;
 pub mod process;
 pub mod protocol;
 pub mod spec;

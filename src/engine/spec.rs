@@ -24,6 +24,14 @@ pub struct EngineSpec {
     pub weights: Vec<WeightDecl>,
     /// The value of every declared weight, in declaration order, sent by `set`.
     pub values: Vec<f64>,
+    /// The depth per role sent with `go` when the match sets none (an experiment's
+    /// opponent `depth`).
+    pub go_depth: Option<[u32; 2]>,
+    /// The node budget sent with `go` when the match sets none (an experiment's
+    /// `nodes`).
+    pub go_nodes: Option<u64>,
+    /// The constants file whose values it plays with (`constants=FILE`).
+    pub constants: Option<PathBuf>,
 }
 
 /// The prefix that names an engine player.
@@ -67,6 +75,9 @@ impl EngineSpec {
             name: String::new(),
             weights: Vec::new(),
             values: Vec::new(),
+            go_depth: None,
+            go_nodes: None,
+            constants: None,
         };
         if let Some(quoted) = body.strip_prefix('"') {
             let end = quoted

@@ -39,6 +39,9 @@ pub enum TuneError {
     /// A position file could not be read.
     #[error(transparent)]
     Positions(#[from] crate::fit::file::PositionFileError),
+    /// An engine's evaluation could not be probed.
+    #[error(transparent)]
+    Probe(#[from] crate::engine::probe::ProbeError),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

@@ -27,6 +27,7 @@ pub mod bounds;
 pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
+mod engine_fit;
 pub mod error;
 pub mod es;
 pub mod evolve;
