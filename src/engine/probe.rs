@@ -204,7 +204,7 @@ impl<G: Features> Prober<G> {
                 };
                 let named = names(&bad);
                 if named.is_empty() {
-                    let together = names(&|i| v[i] != 0.0 && probe.terms[i] != 0.0);
+                    let together = names(&|i| v[i] != 0.0);
                     format!("the constants together (they interact: {together})")
                 } else {
                     named
