@@ -2,7 +2,8 @@
 //! the protocol path can be compared game for game with the in-process player. Its
 //! weights are declared as `weight <role>:<feature> <value>` and can be `set`. All its
 //! randomness comes from the `newgame` seed; it searches the genome's depth (or `go
-//! depth N`) and ignores `movetime`.
+//! depth N`, `go nodes N`), ignores `movetime`, and answers `eval` with Σ weight ×
+//! feature for its role.
 //!
 //! It sits beside [`crate::engine`], not in it: it seats a [`crate::player::Agent`],
 //! and the players sit above the engine side that referees outside programs.
@@ -15,7 +16,7 @@ use rand::SeedableRng;
 use crate::engine::protocol::{parse_request, Request, VERSION};
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
-use crate::player::{Agent, PlayerSpec};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
 
 /// The engine's input or output failed.
 #[derive(Debug, thiserror::Error)]
@@ -27,7 +28,7 @@ struct Session<G: Features> {
     role: Role,
     rng: GameRng,
     pos: Option<G>,
-    agent: Option<(Agent<G>, Option<u32>)>,
+    agent: Option<(Agent<G>, SearchBudget)>,
 }
 
 /// Serves `genome` on `input`/`output` until `quit` or the end of the input. Lines it
@@ -85,9 +86,18 @@ impl<G: Features> Session<G> {
                 self.agent = None;
             }
             Request::Position(text) => self.pos = Some(G::parse(&text).map_err(|e| e.to_string())?),
-            Request::Go { depth, .. } => {
-                let mv = self.go(depth)?;
+            Request::Go { depth, nodes, .. } => {
+                let budget = SearchBudget {
+                    depth,
+                    nodes,
+                    move_time_ms: None,
+                };
+                let mv = self.go(budget)?;
                 writeln!(out, "move {mv}").map_err(io)?;
+            }
+            Request::Eval => {
+                let score = self.eval()?;
+                writeln!(out, "score {score}").map_err(io)?;
             }
             Request::Quit => return Ok(false),
         }
@@ -113,12 +123,23 @@ impl<G: Features> Session<G> {
         writeln!(out, "ready")
     }
 
-    fn go(&mut self, depth: Option<u32>) -> Result<String, String> {
+    /// The evaluation Σ weight × feature of the position for the game's role (the
+    /// built-in evaluation's units, before the search's scale).
+    fn eval(&self) -> Result<f64, String> {
+        let pos = self.pos.as_ref().ok_or("`eval` before `position`")?;
+        let mut f = vec![0.0f32; G::feature_info().len()];
+        pos.features(self.role, &mut f);
+        let w = &self.genome.weights[self.role];
+        Ok(w.iter().zip(&f).map(|(w, &f)| w * f64::from(f)).sum())
+    }
+
+    fn go(&mut self, budget: SearchBudget) -> Result<String, String> {
         let pos = self.pos.as_ref().ok_or("`go` before `position`")?;
-        if !matches!(&self.agent, Some((_, d)) if *d == depth) {
+        if !matches!(&self.agent, Some((_, b)) if *b == budget) {
             let spec = PlayerSpec::Genome(Arc::new(self.genome.clone()));
             let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
-            self.agent = Some((Agent::new(&spec, self.role, depth, rules), depth));
+            let agent = Agent::with_budget(&spec, self.role, budget, rules);
+            self.agent = Some((agent, budget));
         }
         let (agent, _) = self.agent.as_mut().expect("just seated");
         match agent.choose(pos, &mut self.rng) {

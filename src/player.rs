@@ -130,6 +130,27 @@ impl PlayerSpec {
             PlayerSpec::Engine(e) => e.name.clone(),
         }
     }
+
+    /// Tells apart players with the same name (two engines answering the same `id
+    /// name`, a genome against its copy): the second is named `name#2`, the third
+    /// `name#3`, in tables and game records alike.
+    pub fn distinct_names(players: &mut [PlayerSpec]) {
+        let mut seen: Vec<String> = Vec::new();
+        for p in players.iter_mut() {
+            let name = p.name();
+            let count = seen.iter().filter(|n| **n == name).count();
+            seen.push(name.clone());
+            if count == 0 {
+                continue;
+            }
+            let renamed = format!("{name}#{}", count + 1);
+            match p {
+                PlayerSpec::Random => {}
+                PlayerSpec::Genome(g) => Arc::make_mut(g).name = renamed,
+                PlayerSpec::Engine(e) => Arc::make_mut(e).name = renamed,
+            }
+        }
+    }
 }
 
 /// A player seated at a board in one role, with its own search tables.
@@ -179,7 +200,7 @@ impl<G: Features> Agent<G> {
             PlayerSpec::Engine(e) => AgentKind::Engine(EngineAgent::new(
                 Arc::clone(e),
                 role,
-                budget.depth,
+                (budget.depth, budget.nodes),
                 budget.move_time_ms,
                 rules,
             )),

@@ -120,6 +120,13 @@ pub fn feature_sample(seed: u64, i: u64) -> GameRng {
     rng(Stream::Tuner, &[seed, u64::MAX, i])
 }
 
+/// The random constants that check an engine's evaluation for linearity in a position
+/// (`key`: a stable hash of the position's text) for role `role`: the same whatever
+/// order the positions are probed in.
+pub fn probe_check(role: usize, key: u64) -> GameRng {
+    rng(Stream::Tuner, &[u64::MAX - 1, role as u64, key])
+}
+
 /// A tuning pairing's rival as its seeds number it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RivalSeed {

@@ -253,3 +253,14 @@ pub const DATAGEN_SKIP_PLIES: u32 = 2;
 /// Progress without a terminal (a run writing to a log): seconds between the progress
 /// lines `evolve` prints on standard error while games are played.
 pub const LOG_PROGRESS_SECS: u64 = 30;
+/// Engine `eval` probing: time for each `score` answer (milliseconds).
+pub const ENGINE_EVAL_MS: u64 = 2_000;
+
+/// Engine `eval` probing: random constant vectors per position on which the evaluation
+/// must equal base + Σ constant × term (the linearity check).
+pub const ENGINE_PROBE_CHECKS: usize = 1;
+
+/// Engine `eval` probing: the linearity check's tolerance, relative to the size of the
+/// evaluation's parts (|base| + Σ |constant × term|, at least 1): engines print scores
+/// with a few significant digits.
+pub const ENGINE_PROBE_TOLERANCE: f64 = 1e-3;

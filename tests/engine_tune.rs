@@ -119,20 +119,40 @@ fn export_writes_the_constants_as_lines() {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let names: Vec<&str> = text.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    assert_eq!(
-        names,
-        [
-            "SHEEP_DEPTH",
-            "SHEEP_TAKEN",
-            "SHEEP_WALL",
-            "THREAT",
-            "WOLF_ROOM"
-        ]
-    );
+    // The engine's declaration order, not the alphabet.
+    let declared = [
+        "SHEEP_TAKEN",
+        "WOLF_ROOM",
+        "THREAT",
+        "SHEEP_DEPTH",
+        "SHEEP_WALL",
+    ];
+    assert_eq!(names, declared);
     for line in text.lines() {
         let v: f64 = line.split(' ').nth(1).unwrap().parse().unwrap();
         assert!(v.is_finite(), "{line}");
     }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_weightforge"))
+        .args(["export", "--format", "python"])
+        .arg(&s.genome_path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let assigned: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(" = ").next().unwrap())
+        .collect();
+    assert_eq!(assigned, declared, "{text}");
+    assert!(text
+        .lines()
+        .all(|l| l.split(" = ").nth(1).unwrap().parse::<f64>().is_ok()));
+    let file: ConstantsFile =
+        weightforge::ronfile::from_str(&std::fs::read_to_string(&s.genome_path).unwrap()).unwrap();
+    assert_eq!(
+        file.dir.as_deref(),
+        Some(Path::new("examples/engines")),
+        "dir kept"
+    );
 }
 
 #[test]

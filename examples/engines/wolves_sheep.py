@@ -130,6 +130,7 @@ def main():
     defaults = dict(k)
     rng = random.Random(0)
     board = side = None
+    role = "wolves"
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -141,6 +142,7 @@ def main():
                 print(f"weight {name} {defaults[name]} {lo} {hi}")
             print("ready")
         elif cmd == "newgame":
+            role = words[2]
             rng = random.Random(int(words[3]))
         elif cmd == "set":
             k[words[1]] = float(words[2])
@@ -149,6 +151,10 @@ def main():
         elif cmd == "go":
             opts = dict(zip(words[1::2], words[2::2]))
             print("move " + choose(board, side, int(opts.get("depth", DEPTH)), k, rng))
+        elif cmd == "eval":
+            # The leaf evaluation for our role (negamax's value at depth 0).
+            v = evaluate(board, k)
+            print(f"score {v if role == 'wolves' else -v}")
         elif cmd == "quit":
             break
         sys.stdout.flush()

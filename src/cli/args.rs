@@ -181,8 +181,12 @@ pub enum ExportFormat {
     Json,
     Toml,
     /// One `name value` line per weight (an engine's constants, or a genome's weights
-    /// as `role:feature value`, the names `weightforge engine` declares).
+    /// as `role:feature value`, the names `weightforge engine` declares), in the
+    /// engine's declaration order.
     Lines,
+    /// `NAME = value` lines (an engine's constants, declaration order): Python
+    /// assignments to paste into the engine's source.
+    Python,
 }
 
 #[derive(Args, Debug)]
@@ -259,9 +263,10 @@ pub struct MatchArgs {
     /// The game.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
-    /// Player A: a genome file, a built-in genome name, or `random`.
+    /// Player A: a genome file, a built-in genome name, `random`, or
+    /// an engine spelled `engine:"<command>"[,dir=<path>][,movetime=<ms>][,constants=<file>]` (docs/engine-protocol.md).
     pub a: String,
-    /// Player B.
+    /// Player B (spelled like A).
     pub b: String,
     /// Games to play (an even number: each opening is played twice, roles swapped).
     #[arg(long, default_value_t = 200)]
@@ -318,7 +323,9 @@ pub struct TournamentArgs {
     /// The game.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
-    /// The players: built-in names (`random`, `land_grab`, ...) or genome files.
+    /// The players: built-in names (`random`, `land_grab`, ...), genome files, or
+    /// engines spelled `engine:"<command>"[,dir=<path>][,movetime=<ms>][,constants=<file>]`
+    /// (docs/engine-protocol.md).
     #[arg(required = true)]
     pub players: Vec<String>,
     /// Games per ordered pair (P1 always in the first role).
@@ -475,7 +482,8 @@ pub struct ClientArgs {
     pub host: String,
     /// The server's port.
     pub port: u16,
-    /// The player: a genome file, a built-in genome name (deepblue2021) or `random`.
+    /// The player: a genome file, a built-in genome name (deepblue2021), `random`, or
+    /// an engine spelled `engine:"<command>"[,dir=<path>][,movetime=<ms>][,constants=<file>]` (docs/engine-protocol.md).
     #[arg(long)]
     pub genome: String,
     /// The name sent to the server.

@@ -137,6 +137,9 @@ pub fn match_flags<G: Features>(a: &MatchArgs) -> Result<Match> {
 fn match_players<G: Features>(a: &MatchArgs) -> Result<(PlayerSpec, PlayerSpec)> {
     let pa = PlayerSpec::resolve::<G>(&a.a).with_context(|| format!("player A ({})", a.a))?;
     let pb = PlayerSpec::resolve::<G>(&a.b).with_context(|| format!("player B ({})", a.b))?;
+    let mut both = [pa, pb];
+    PlayerSpec::distinct_names(&mut both);
+    let [pa, pb] = both;
     if !a.same_search {
         return Ok((pa, pb));
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
 use weightforge::dist::Executor;
-use weightforge::engine::constants::{lines, ConstantsFile};
+use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
@@ -333,6 +333,10 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
                 .trim_end()
                 .to_string()
         }
+        ExportFormat::Python => bail!(
+            "{origin}: `--format python` is for an engine's constants file (a genome's \
+             weights are named role:feature, not Python names)"
+        ),
     })
 }
 
@@ -341,7 +345,18 @@ fn export_constants(c: &ConstantsFile, format: ExportFormat) -> Result<String> {
         ExportFormat::Ron => weightforge::ronfile::to_string(c),
         ExportFormat::Json => serde_json::to_string_pretty(c)?,
         ExportFormat::Toml => toml::to_string_pretty(c)?,
-        ExportFormat::Lines => lines(&c.constants).trim_end().to_string(),
+        ExportFormat::Lines => {
+            let ordered = c.ordered();
+            lines(ordered.iter().map(|(n, v)| (n, v)))
+                .trim_end()
+                .to_string()
+        }
+        ExportFormat::Python => {
+            let ordered = c.ordered();
+            python(ordered.iter().map(|(n, v)| (n, v)))
+                .trim_end()
+                .to_string()
+        }
     })
 }
 

@@ -20,6 +20,7 @@ pub struct EngineAgent<G: Features> {
     spec: Arc<EngineSpec>,
     role: Role,
     depth: Option<u32>,
+    nodes: Option<u64>,
     movetime_ms: Option<u64>,
     rules: MatchRules,
     process: Option<EngineProcess>,
@@ -28,19 +29,21 @@ pub struct EngineAgent<G: Features> {
 }
 
 impl<G: Features> EngineAgent<G> {
-    /// Seats the engine in `role`; `depth` is sent with every `go`, and so is
-    /// `movetime_ms` (default: the spec's `movetime`).
+    /// Seats the engine in `role`; `depth` and `nodes` (default: the spec's own search
+    /// settings, from the experiment) are sent with every `go`, and so is `movetime_ms`
+    /// (default: the spec's `movetime`).
     pub fn new(
         spec: Arc<EngineSpec>,
         role: Role,
-        depth: Option<u32>,
+        (depth, nodes): (Option<u32>, Option<u64>),
         movetime_ms: Option<u64>,
         rules: MatchRules,
     ) -> Self {
         EngineAgent {
+            depth: depth.or(spec.go_depth.map(|d| d[role])),
+            nodes: nodes.or(spec.go_nodes),
             spec,
             role,
-            depth,
             movetime_ms,
             rules,
             process: None,
@@ -104,6 +107,7 @@ impl<G: Features> EngineAgent<G> {
         let movetime = self.movetime_ms.unwrap_or(spec.movetime_ms);
         p.send(&Command::Go {
             depth: self.depth,
+            nodes: self.nodes,
             movetime_ms: Some(movetime),
         })?;
         let deadline = Instant::now() + Duration::from_millis(movetime + ENGINE_TIME_MARGIN_MS);

@@ -8,6 +8,7 @@ pub mod constants;
 pub mod log;
 pub mod pipes;
 pub mod pool;
+pub mod probe;
 pub mod process;
 pub mod protocol;
 pub mod spec;
@@ -20,7 +21,7 @@ use crate::played_game::PlayerFault;
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     /// The player spelling is not understood.
-    #[error("engine player {spelling:?}: {why} (expected engine:\"<command>\"[,dir=<path>][,movetime=<ms>])")]
+    #[error("engine player {spelling:?}: {why} (expected engine:\"<command>\"[,dir=<path>][,movetime=<ms>][,constants=<file>])")]
     Spelling {
         /// What was written.
         spelling: String,
@@ -41,6 +42,14 @@ pub enum EngineError {
     /// The process started but its handshake failed.
     #[error("engine {0:?} failed its handshake: {1}")]
     Handshake(String, PlayerFault),
+    /// A constants file (`constants=FILE`) cannot be played.
+    #[error("constants file {}: {why}", path.display())]
+    Constants {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong.
+        why: String,
+    },
     /// A value is given for a weight the engine does not declare.
     #[error("engine {command:?} declares no weight {name:?} (it declares: {declared})")]
     UnknownWeight {

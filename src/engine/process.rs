@@ -91,10 +91,10 @@ impl EngineProcess {
                 }
                 Reply::Ready => return Ok(()),
                 Reply::Info(text) => log::info(&self.name, &text),
-                Reply::Move(m) => {
+                other @ (Reply::Move(_) | Reply::Score(_)) => {
                     return Err(PlayerFault::new(
                         FaultKind::Garbage,
-                        format!("`move {m}` before `ready`"),
+                        format!("{other:?} before `ready`"),
                     ))
                 }
             }

@@ -30,13 +30,18 @@ pub enum Command<'a> {
     },
     /// `position <text>` in the game's notation.
     Position(&'a str),
-    /// `go [depth N] [movetime MS]`.
+    /// `go [depth N] [nodes N] [movetime MS]`.
     Go {
         /// A fixed search depth.
         depth: Option<u32>,
+        /// A node budget per move.
+        nodes: Option<u64>,
         /// The time the engine has for this move, in milliseconds.
         movetime_ms: Option<u64>,
     },
+    /// `eval`: the engine's static evaluation of the last `position`, for the role of
+    /// `newgame`, with the constants as last `set` (answered by `score <number>`).
+    Eval,
     /// `quit`.
     Quit,
 }
@@ -48,16 +53,24 @@ impl fmt::Display for Command<'_> {
             Command::NewGame { game, role, seed } => write!(f, "newgame {game} {role} {seed}"),
             Command::Set { name, value } => write!(f, "set {name} {value}"),
             Command::Position(text) => write!(f, "position {text}"),
-            Command::Go { depth, movetime_ms } => {
+            Command::Go {
+                depth,
+                nodes,
+                movetime_ms,
+            } => {
                 f.write_str("go")?;
                 if let Some(d) = depth {
                     write!(f, " depth {d}")?;
+                }
+                if let Some(n) = nodes {
+                    write!(f, " nodes {n}")?;
                 }
                 if let Some(ms) = movetime_ms {
                     write!(f, " movetime {ms}")?;
                 }
                 Ok(())
             }
+            Command::Eval => f.write_str("eval"),
             Command::Quit => f.write_str("quit"),
         }
     }
@@ -87,6 +100,8 @@ pub enum Reply {
     Move(String),
     /// `info ...`: free text for the log.
     Info(String),
+    /// `score <number>`: the answer to `eval`.
+    Score(f64),
 }
 
 /// A line an engine may not send.
@@ -125,6 +140,12 @@ pub fn parse_reply(line: &str) -> Result<Reply, LineError> {
             _ => Err(bad(line, "expected `id name <name>`")),
         },
         "weight" => parse_weight(line, rest).map(Reply::Weight),
+        "score" => rest
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .map(Reply::Score)
+            .ok_or_else(|| bad(line, "expected `score <finite number>`")),
         _ => Err(bad(line, "unknown reply")),
     }
 }
@@ -177,13 +198,17 @@ pub enum Request {
     Set(String, f64),
     /// `position <text>`.
     Position(String),
-    /// `go [depth N] [movetime MS]`.
+    /// `go [depth N] [nodes N] [movetime MS]`.
     Go {
         /// Fixed depth.
         depth: Option<u32>,
+        /// Node budget.
+        nodes: Option<u64>,
         /// Time for the move.
         movetime_ms: Option<u64>,
     },
+    /// `eval`.
+    Eval,
     /// `quit`.
     Quit,
 }
@@ -216,17 +241,19 @@ pub fn parse_request(line: &str) -> Result<Request, LineError> {
             text["position".len()..].trim().to_string(),
         )),
         ["go", ref opts @ ..] => parse_go(line, opts),
+        ["eval"] => Ok(Request::Eval),
         ["quit"] => Ok(Request::Quit),
         _ => Err(bad(line, "unknown command")),
     }
 }
 
 fn parse_go(line: &str, opts: &[&str]) -> Result<Request, LineError> {
-    let (mut depth, mut movetime_ms) = (None, None);
+    let (mut depth, mut nodes, mut movetime_ms) = (None, None, None);
+    let shape = "expected `go [depth N] [nodes N] [movetime MS]`";
     for pair in opts.chunks(2) {
         let value = |s: Option<&&str>| {
             s.and_then(|v| v.parse::<u64>().ok())
-                .ok_or_else(|| bad(line, "expected `go [depth N] [movetime MS]`"))
+                .ok_or_else(|| bad(line, shape))
         };
         match pair[0] {
             "depth" => {
@@ -237,11 +264,16 @@ fn parse_go(line: &str, opts: &[&str]) -> Result<Request, LineError> {
                 }
                 depth = Some(d as u32);
             }
+            "nodes" => nodes = Some(value(pair.get(1))?),
             "movetime" => movetime_ms = Some(value(pair.get(1))?),
-            _ => return Err(bad(line, "expected `go [depth N] [movetime MS]`")),
+            _ => return Err(bad(line, shape)),
         }
     }
-    Ok(Request::Go { depth, movetime_ms })
+    Ok(Request::Go {
+        depth,
+        nodes,
+        movetime_ms,
+    })
 }
 
 #[cfg(test)]
@@ -252,6 +284,7 @@ mod tests {
     fn replies_parse_and_errors_quote_the_line() {
         assert_eq!(parse_reply("ready\r\n"), Ok(Reply::Ready));
         assert_eq!(parse_reply("move 41-31"), Ok(Reply::Move("41-31".into())));
+        assert_eq!(parse_reply("score -12.5"), Ok(Reply::Score(-12.5)));
         assert_eq!(
             parse_reply("id name My AI"),
             Ok(Reply::Name("My AI".into()))
@@ -271,6 +304,9 @@ mod tests {
             "weight x",
             "weight x 1 5 2",
             "weight x nan",
+            "score",
+            "score inf",
+            "score 1 2",
         ] {
             let e = parse_reply(line).unwrap_err();
             assert!(e.to_string().contains(&format!("{line:?}")), "{e}");
@@ -293,13 +329,16 @@ mod tests {
             Command::Position("SSSSS/SSSSS/...../...../.W.W. w"),
             Command::Go {
                 depth: Some(3),
+                nodes: Some(5000),
                 movetime_ms: Some(100),
             },
             Command::Go {
                 depth: None,
+                nodes: None,
                 movetime_ms: None,
             },
             Command::Quit,
+            Command::Eval,
         ];
         let parsed: Vec<Request> = cmds
             .iter()
@@ -315,9 +354,12 @@ mod tests {
             parsed[4],
             Request::Go {
                 depth: Some(3),
+                nodes: Some(5000),
                 movetime_ms: Some(100)
             }
         );
         assert_eq!(parsed[6], Request::Quit);
+        assert_eq!(parsed[7], Request::Eval);
+        assert_eq!(cmds[4].to_string(), "go depth 3 nodes 5000 movetime 100");
     }
 }

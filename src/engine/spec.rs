@@ -1,9 +1,11 @@
-//! How an engine player is named: `engine:"<command>"[,dir=<path>][,movetime=<ms>]`
-//! (or `engine:<command>` with no options), and what weightforge learned from its
+//! How an engine player is named:
+//! `engine:"<command>"[,dir=<path>][,movetime=<ms>][,constants=<file>]` (or
+//! `engine:<command>` with no options), and what weightforge learned from its
 //! handshake (its name and declared weights) plus the values it is to play with.
 
 use std::path::PathBuf;
 
+use super::constants::ConstantsFile;
 use super::protocol::WeightDecl;
 use super::{pool, EngineError};
 use crate::tunables::ENGINE_MOVE_TIME_MS;
@@ -24,6 +26,14 @@ pub struct EngineSpec {
     pub weights: Vec<WeightDecl>,
     /// The value of every declared weight, in declaration order, sent by `set`.
     pub values: Vec<f64>,
+    /// The depth per role sent with `go` when the match sets none (an experiment's
+    /// opponent `depth`).
+    pub go_depth: Option<[u32; 2]>,
+    /// The node budget sent with `go` when the match sets none (an experiment's
+    /// `nodes`).
+    pub go_nodes: Option<u64>,
+    /// The constants file whose values it plays with (`constants=FILE`).
+    pub constants: Option<PathBuf>,
 }
 
 /// The prefix that names an engine player.
@@ -48,6 +58,27 @@ impl EngineSpec {
         spec.weights = process.weights.clone();
         spec.values = spec.weights.iter().map(|w| w.default).collect();
         pool::give_back(&spec, process);
+        match spec.constants.clone() {
+            Some(path) => spec.with_constants_file(&path),
+            None => Ok(spec),
+        }
+    }
+
+    /// The same engine playing with the values of a constants file (what an `evolve`
+    /// run of it wrote); every name in the file must be declared by the engine.
+    pub fn with_constants_file(&self, path: &std::path::Path) -> Result<Self, EngineError> {
+        let err = |why: String| EngineError::Constants {
+            path: path.to_path_buf(),
+            why,
+        };
+        let file = ConstantsFile::load(path).map_err(err)?;
+        let values: Vec<(String, f64)> = file.constants.into_iter().collect();
+        let mut spec = self.with_values(&values).map_err(|e| err(e.to_string()))?;
+        // Tables tell the engine with these constants from its defaults.
+        let stem = path
+            .file_stem()
+            .map_or(String::new(), |s| s.to_string_lossy().into());
+        spec.name = format!("{}+{stem}", self.name);
         Ok(spec)
     }
 
@@ -67,6 +98,9 @@ impl EngineSpec {
             name: String::new(),
             weights: Vec::new(),
             values: Vec::new(),
+            go_depth: None,
+            go_nodes: None,
+            constants: None,
         };
         if let Some(quoted) = body.strip_prefix('"') {
             let end = quoted
@@ -76,6 +110,9 @@ impl EngineSpec {
             for opt in quoted[end + 1..].split(',').skip(1) {
                 match opt.split_once('=') {
                     Some(("dir", d)) if !d.is_empty() => spec.dir = Some(PathBuf::from(d)),
+                    Some(("constants", f)) if !f.is_empty() => {
+                        spec.constants = Some(PathBuf::from(f))
+                    }
                     Some(("movetime", ms)) => {
                         // The same bound as every other time limit (limits::SECONDS).
                         let max = (crate::limits::SECONDS.max * 1000.0) as u64;
@@ -137,8 +174,11 @@ mod tests {
 
     #[test]
     fn spellings() {
-        let s = EngineSpec::parse(r#"engine:"python3 my ai.py",dir=examples/engines,movetime=250"#)
-            .unwrap();
+        let s = EngineSpec::parse(
+            r#"engine:"python3 my ai.py",dir=examples/engines,movetime=250,constants=t.ron"#,
+        )
+        .unwrap();
+        assert_eq!(s.constants, Some(PathBuf::from("t.ron")));
         assert_eq!(s.command, "python3 my ai.py");
         assert_eq!(s.dir, Some(PathBuf::from("examples/engines")));
         assert_eq!(s.movetime_ms, 250);

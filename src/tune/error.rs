@@ -45,6 +45,9 @@ pub enum TuneError {
     /// The experiment cannot be run as written (found by a stage).
     #[error(transparent)]
     Experiment(#[from] Box<super::experiment::ExperimentError>),
+    /// An engine's evaluation could not be probed.
+    #[error(transparent)]
+    Probe(#[from] crate::engine::probe::ProbeError),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

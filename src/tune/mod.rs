@@ -32,6 +32,7 @@ pub mod checkpoint;
 pub mod checkpoint_check;
 pub mod cmaes;
 pub mod datagen_stage;
+mod engine_fit;
 pub mod error;
 pub mod es;
 pub mod evolve;

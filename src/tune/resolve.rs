@@ -94,6 +94,8 @@ impl Resolved {
         match &self.engine {
             Some(e) => PlayerSpec::Engine(Arc::new(EngineSpec {
                 values: weights[0].clone(),
+                go_depth: self.opponents.first().and_then(|o| o.engine_depth),
+                go_nodes: nodes,
                 ..(**e).clone()
             })),
             None => PlayerSpec::Genome(Arc::new(Genome {
@@ -122,6 +124,9 @@ pub struct Opponent {
     pub own_depth: [u32; 2],
     /// Node budget in validation.
     pub own_nodes: Option<u64>,
+    /// The depth per role sent to engines with `go` (only when the experiment names
+    /// the opponent's `depth`: an engine otherwise searches as it likes).
+    pub engine_depth: Option<[u32; 2]>,
     /// Game pairs per candidate per generation in training.
     pub pairs: u32,
     /// Weight of its score in the fitness.
@@ -136,12 +141,17 @@ impl Experiment {
         c.run_settings::<G>()?;
         c.algorithm()?;
         super::budget::check(self, G::ROLES, origin)?;
-        if EngineSpec::is_engine(&self.start) && self.algorithm.position_source().is_some() {
-            // Checked before the engine is started: its constants are not features.
+        if EngineSpec::is_engine(&self.start)
+            && self
+                .algorithm
+                .position_source()
+                .is_some_and(|s| s.label != crate::fit::label::Label::Result)
+        {
+            // Checked before the engine is started: search labels need built-in weights.
             return Err(c.err(
-                "algorithm",
-                "a position fit (Texel) needs the evaluation's features, and an engine's \
-                 constants are not weightforge features: use ES, CMA-ES or SPSA",
+                "algorithm.label",
+                "an engine's positions are labelled by their games' results: use \
+                 `label: Result` (the engine's terms come from its `eval`)",
             ));
         }
         if let Some(name) = self
@@ -390,7 +400,7 @@ impl Checker<'_> {
     /// Opponent `i`, loaded, with its training and validation search settings.
     fn opponent<G: Features>(&self, i: usize, start: &Genome) -> Result<Opponent, ExperimentError> {
         let o: &OpponentSpec = &self.exp.opponents[i];
-        let spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
+        let mut spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
             PlayerSpec::Genome(g) => (g.depth, g.nodes),
             PlayerSpec::Random | PlayerSpec::Engine(_) => (start.depth, start.nodes),
@@ -409,7 +419,14 @@ impl Checker<'_> {
         if o.nodes == Some(0) {
             return Err(self.err(&format!("opponents[{i}].nodes"), "must be at least 1"));
         }
+        let engine_depth = o.depth.as_ref().map(|_| depth);
+        if let PlayerSpec::Engine(e) = &mut spec {
+            let e = Arc::make_mut(e);
+            e.go_depth = engine_depth;
+            e.go_nodes = o.nodes;
+        }
         Ok(Opponent {
+            engine_depth,
             name: spec.name(),
             spec,
             depth,

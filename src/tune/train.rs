@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use super::algorithm::{Algorithm, Ask, PositionSource};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
+use super::engine_fit::{self, EngineRows};
 use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
 use super::observer::Observer;
@@ -84,31 +85,17 @@ pub(super) fn train<G: Features>(
         .sum();
     obs.phase("training", remaining);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let source = position_source::<G>(r)?;
+    let mut source = position_source::<G>(run)?;
+    if let Source::Engine(_, rows) = &source {
+        obs.message(&engine_fit::stats_line(&rows.stats()));
+    }
     for g in cp.completed + 1..=r.exp.generations {
         if r.exp.max_games.is_some_and(|m| cp.games >= m) {
             obs.message(&format!("game budget reached after {} games", cp.games));
             break;
         }
         let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
-        let (result, design) = match &source {
-            None => {
-                let result = fitness::evaluate_on::<G>(run.exec, r, &job, None, &|| obs.game())?;
-                (result, None)
-            }
-            Some((src, extra)) => {
-                let (result, mut samples, _) = fitness::evaluate_collecting::<G>(
-                    run.exec,
-                    r,
-                    &job,
-                    (&src.filter, src.label, src.rows.unwrap_or(Rows::Both)),
-                    &|| obs.game(),
-                )?;
-                samples.append(extra);
-                let design = Design::new(&samples, &run.space.columns(), &r.start.weights);
-                (result, Some(design))
-            }
-        };
+        let (result, design) = play_generation::<G>(run, &job, &mut source, obs)?;
         let row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
         for h in &result.openings {
             if seen.insert(*h) {
@@ -156,19 +143,72 @@ fn stage<G: Features>(
     Ok(())
 }
 
-/// The position filter of an algorithm that learns from positions, and the rows of its
-/// position files (read once).
-fn position_source<G: Features>(
-    r: &Resolved,
-) -> Result<Option<(PositionSource, Samples)>, TuneError> {
+/// Where an algorithm's positions come from, and how they become fit rows.
+enum Source<G: Features> {
+    /// The algorithm learns from games only.
+    Games,
+    /// Built-in features: the filter, and the rows of the position files (read once).
+    Features(PositionSource, Samples),
+    /// An engine's `eval`, probed.
+    Engine(PositionSource, Box<EngineRows<G>>),
+}
+
+/// The position source of an algorithm that learns from positions.
+fn position_source<G: Features>(run: &Session) -> Result<Source<G>, TuneError> {
+    let r = run.r;
     let Some(src) = r.exp.algorithm.position_source() else {
-        return Ok(None);
+        return Ok(Source::Games);
     };
+    if let Some(e) = &r.engine {
+        let rows = EngineRows::<G>::new(r, e, &run.space)?;
+        return Ok(Source::Engine(src, Box::new(rows)));
+    }
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
         extra.append(&crate::fit::file::read_as::<G>(path, src.rows)?);
     }
-    Ok(Some((src, extra)))
+    Ok(Source::Features(src, extra))
+}
+
+/// Plays a generation's games and, for a position fit, builds its rows.
+fn play_generation<G: Features>(
+    run: &Session,
+    job: &Job,
+    source: &mut Source<G>,
+    obs: &dyn Observer,
+) -> Result<(JobResult, Option<Design>), TuneError> {
+    let r = run.r;
+    let on_game = || obs.game();
+    match source {
+        Source::Games => Ok((
+            fitness::evaluate_on::<G>(run.exec, r, job, None, &on_game)?,
+            None,
+        )),
+        Source::Features(src, extra) => {
+            let (result, mut samples, _) = fitness::evaluate_collecting::<G>(
+                run.exec,
+                r,
+                job,
+                (&src.filter, src.label, src.rows.unwrap_or(Rows::Both)),
+                &on_game,
+            )?;
+            samples.append(extra);
+            let design = Design::new(&samples, &run.space.columns(), &r.start.weights);
+            Ok((result, Some(design)))
+        }
+        Source::Engine(src, rows) => {
+            let (result, _, positions) = fitness::evaluate_collecting::<G>(
+                run.exec,
+                r,
+                job,
+                (&src.filter, src.label, src.rows.unwrap_or(Rows::Both)),
+                &on_game,
+            )?;
+            let design = rows.design(&positions)?;
+            obs.message(&engine_fit::stats_line(&rows.stats()));
+            Ok((result, Some(design)))
+        }
+    }
 }
 
 /// Tells the algorithm what generation `g`'s games say, keeps the hall of fame, and

@@ -172,6 +172,10 @@ impl<G: Features> Batch for JobBatch<G> {
 fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
     let p = &job.pairings[i];
     let mut cand = r.player(&job.candidates[p.candidate], p.depth, p.nodes);
+    if let (Rival::Pool(i), PlayerSpec::Engine(e)) = (p.rival, &mut cand) {
+        // An engine plays each opponent at the depth the experiment names for it.
+        Arc::make_mut(e).go_depth = r.opponents[i].engine_depth;
+    }
     if let (Round::Validation, PlayerSpec::Genome(g)) = (job.round, &mut cand) {
         // Named as the run's result is, for the game records.
         Arc::make_mut(g).name = format!("{}-best", r.exp.name);

@@ -1,0 +1,190 @@
+//! Fitting an outside engine's constants through its `eval`: probing recovers known
+//! terms (the built-in player served by `weightforge engine`, whose evaluation is
+//! Σ weight × feature), a nonlinear evaluation is refused with the constant named, and
+//! a Texel run whose start is the Python example engine fits its constants on a
+//! position file and writes them within their bounds. The Python tests are skipped
+//! with a message without python3, and fail in CI (`CI=true`).
+
+mod common;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use common::positions::random_position;
+use common::tool;
+use rand::SeedableRng;
+use weightforge::engine::constants::ConstantsFile;
+use weightforge::engine::probe::{ProbeError, Prober};
+use weightforge::engine::EngineSpec;
+use weightforge::fit::file::{write_rows, PositionRow};
+use weightforge::game::{Features, Game, GameRng};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tune::evolve::evolve;
+use weightforge::tune::experiment::Experiment;
+use weightforge::tune::observer::Silent;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::RunEnd;
+
+const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
+
+fn positions(n: usize, seed: u64) -> Vec<WolvesSheep> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let start = WolvesSheep::start_names()[0];
+    (0..n)
+        .map(|_| random_position::<WolvesSheep>(start, 30, &mut rng))
+        .collect()
+}
+
+#[test]
+fn probing_recovers_the_built_in_features() {
+    let spelling = format!("engine:\"{BIN} engine --game wolves_sheep --genome li2023\"");
+    let spec = Arc::new(EngineSpec::resolve(&spelling).expect("the engine starts"));
+    let nf = WolvesSheep::feature_info().len();
+    assert_eq!(spec.weights.len(), 2 * nf, "role:feature for both roles");
+    let mut prober = Prober::<WolvesSheep>::new(spec);
+    let mut f = vec![0.0f32; nf];
+    for pos in positions(20, 5) {
+        for role in 0..2 {
+            let p = prober.probe(role, &pos.to_text()).expect("linear");
+            pos.features(role, &mut f);
+            assert_eq!(p.base, 0.0);
+            for (i, t) in p.terms.iter().enumerate() {
+                // Constants `role:feature`: this role's are its features, the other's 0.
+                let want = if i / nf == role {
+                    f[i % nf] as f64
+                } else {
+                    0.0
+                };
+                assert!(
+                    (t - want).abs() < 1e-6,
+                    "role {role} term {i}: {t} vs {want}"
+                );
+            }
+        }
+    }
+    let before = prober.stats;
+    assert_eq!((before.probed, before.round_trips), (40, 40));
+    let again = positions(1, 5)[0].to_text();
+    prober.probe(0, &again).unwrap();
+    assert_eq!(
+        prober.stats.cached,
+        before.cached + 1,
+        "cached per position"
+    );
+    assert_eq!(prober.stats.probed, before.probed);
+}
+
+fn nonlinear(arg: &str) -> String {
+    let spelling = format!("engine:\"python3 tests/engines/nonlinear.py {arg}\"");
+    let spec = Arc::new(EngineSpec::resolve(&spelling).expect("starts"));
+    let mut prober = Prober::<WolvesSheep>::new(spec);
+    let text = positions(1, 9)[0].to_text();
+    match prober.probe(0, &text) {
+        Err(e @ ProbeError::Nonlinear { .. }) => e.to_string(),
+        other => panic!("expected a nonlinear error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_nonlinear_evaluation_is_refused_with_the_constant_named() {
+    if !tool::require_python3("a_nonlinear_evaluation_is_refused_with_the_constant_named") {
+        return;
+    }
+    let e = nonlinear("square");
+    assert!(e.contains("not linear in SQUARED ("), "{e}");
+    let e = nonlinear("interact");
+    assert!(e.contains("they interact: LINEAR, SQUARED"), "{e}");
+}
+
+/// A version 2 file of positions from random games, labelled by a fixed rule (the
+/// wolves win when few sheep are left) so the fit has something to find.
+fn write_positions(path: &Path) {
+    let rows: Vec<PositionRow> = positions(300, 11)
+        .iter()
+        .flat_map(|pos| {
+            let text = pos.to_text();
+            let sheep = text.chars().filter(|&c| c == 'S').count();
+            let wolves_win = if sheep < 9 { 1.0 } else { 0.0 };
+            [0, 1].map(|role| PositionRow {
+                role,
+                result: if role == 0 {
+                    wolves_win
+                } else {
+                    1.0 - wolves_win
+                },
+                score: f32::NAN,
+                text: text.clone(),
+            })
+        })
+        .collect();
+    write_rows::<WolvesSheep>(path, &["test rows".into()], &rows).unwrap();
+}
+
+#[test]
+fn texel_fits_the_python_engine_through_eval() {
+    if !tool::require_python3("texel_fits_the_python_engine_through_eval") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rows.pos");
+    write_positions(&file);
+    let engine = r#"engine:\"python3 wolves_sheep.py\",dir=examples/engines"#;
+    let text = format!(
+        r#"(
+            name: "engine_fit_tiny",
+            game: "wolves_sheep",
+            seed: 3,
+            algorithm: Texel(steps: 200, files: ["{file}"], filter: (skip_plies: 2, quiet: false)),
+            generations: 1,
+            start: "{engine}",
+            tune_roles: [],
+            opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
+            pairs_per_opponent: 1,
+            openings: (plies: 6),
+            ply_cap: 30,
+            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
+            output: (reports: "{dir}/reports", genomes: "{dir}/genomes"),
+        )"#,
+        file = file.display(),
+        dir = dir.path().display()
+    );
+    let exp = Experiment::parse(&text, "engine_fit_tiny.ron").expect("parses");
+    let r = exp
+        .resolve::<WolvesSheep>("engine_fit_tiny.ron")
+        .expect("Texel with an engine start resolves");
+    let RunEnd::Finished(s) = evolve::<WolvesSheep>(
+        &r,
+        "engine_fit_tiny.ron",
+        None,
+        &RunOptions::default(),
+        &Silent,
+    )
+    .expect("the run completes") else {
+        panic!("interrupted")
+    };
+    let text = std::fs::read_to_string(&s.genome_path).unwrap();
+    let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
+    // The rule rewards eaten sheep: the fit raises SHEEP_TAKEN from its default 100.
+    let taken = file.constants["SHEEP_TAKEN"];
+    assert!(taken > 100.0 && taken <= 400.0, "SHEEP_TAKEN = {taken}");
+    for (name, lo, hi) in [("WOLF_ROOM", -40.0, 40.0), ("THREAT", -100.0, 100.0)] {
+        let v = file.constants[name];
+        assert!((lo..=hi).contains(&v), "{name} = {v} within its bounds");
+    }
+}
+
+#[test]
+fn search_labels_are_refused_for_an_engine() {
+    let exp = Experiment::parse(
+        r#"(name: "x", game: "wolves_sheep", seed: 1,
+            algorithm: Texel(label: Search(depth: 2, weight: 0.5)), generations: 1, tune_roles: [], pairs_per_opponent: 1,
+            start: "engine:\"./no-such-engine\"", opponents: [(player: "random")])"#,
+        "x.ron",
+    )
+    .expect("parses");
+    let e = exp.resolve::<WolvesSheep>("x.ron").unwrap_err().to_string();
+    assert!(
+        e.contains("algorithm.label") && e.contains("label: Result"),
+        "{e}"
+    );
+}
