@@ -43,6 +43,7 @@ fn first_fault(mode: &str) -> (PlayerFault, Duration) {
     p.queue(&Command::Position(&pos.to_text()));
     p.send(&Command::Go {
         depth: None,
+        nodes: None,
         movetime_ms: Some(100),
     })
     .unwrap();

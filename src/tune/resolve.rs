@@ -270,12 +270,11 @@ impl Checker<'_> {
             .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))?;
         let datagen = self.exp.datagen.is_some();
         match &self.exp.algorithm {
-            AlgorithmSpec::Texel(t) if !t.games && t.files.is_empty() && !datagen => Err(self
-                .err(
-                    "algorithm.games",
-                    "without games a generation fits positions alone: name a position file \
+            AlgorithmSpec::Texel(t) if !t.games && t.files.is_empty() && !datagen => Err(self.err(
+                "algorithm.games",
+                "without games a generation fits positions alone: name a position file \
                      in `files` or add `datagen:`",
-                )),
+            )),
             AlgorithmSpec::Texel(_) => Ok(()),
             _ if datagen => Err(self.err(
                 "datagen",
