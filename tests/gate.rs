@@ -223,5 +223,17 @@ fn a_run_with_a_target_selects_validates_and_gates_there() {
         .notes
         .contains("both sides at 300 nodes a move"));
     assert!(b.best.provenance.notes.contains(&gate.line()));
-    assert_eq!(b.total_games, a.total_games + gate.result.games());
+    // With a target, the run also measures the Elo-against-budget chart.
+    let csv = std::fs::read_to_string(b.report_dir.join("elo_budget.csv")).unwrap();
+    let chart_games: u64 = csv
+        .lines()
+        .skip(1)
+        // `games` is the eighth field from the end (the budget's name may be quoted).
+        .map(|l| l.rsplit(',').nth(7).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert!(chart_games > 0, "{csv}");
+    assert_eq!(
+        b.total_games,
+        a.total_games + gate.result.games() + chart_games
+    );
 }

@@ -194,7 +194,7 @@ fn the_budget_chart_has_one_row_per_reference_and_budget() {
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), 2 * 3, "2 references × 3 budgets:\n{csv}");
     for (budget, opponent) in [
-        ("depth sheep 1; wolves 1", "luo2023"),
+        ("\"depth sheep 1, wolves 1\"", "luo2023"),
         ("300 nodes", "random"),
     ] {
         assert!(

@@ -132,13 +132,11 @@ fn depth(roles: [&str; 2], d: [u32; 2]) -> Budget {
     }
 }
 
-/// Checks the experiment's budgets (`target`, `validation.budgets`) and its `stages`
+/// Checks the experiment's chart budgets (`validation.budgets`; `target` is checked by
+/// the resolver) and its `stages`
 /// against a game with roles `roles` (`origin` names the file in errors).
 pub fn check(exp: &Experiment, roles: [&str; 2], origin: &str) -> Result<(), ExperimentError> {
     let err = |field: &str, m: String| ExperimentError::from(FileError::field(origin, field, m));
-    if let Some(t) = &exp.target {
-        one(t, roles).map_err(|(f, m)| err(&format!("target{f}"), m))?;
-    }
     let v = &exp.validation;
     if !v.budgets.is_empty() {
         limits::BUDGETS

@@ -133,12 +133,15 @@ pub fn prepare<G: Features>(
     dir: &Path,
     obs: &dyn Observer,
 ) -> Result<Option<Resolved>, TuneError> {
-    let AlgorithmSpec::Texel(texel) = &r.exp.algorithm else {
-        return Ok(None);
-    };
     if r.exp.datagen.is_none() {
         return Ok(None);
     }
+    let AlgorithmSpec::Texel(texel) = &r.exp.algorithm else {
+        let m = "a run fits positions with the Texel algorithm only; for another algorithm \
+                 write them with `weightforge datagen` and use them elsewhere";
+        let e = crate::ronfile::FileError::field(origin, "datagen", m);
+        return Err(TuneError::Experiment(Box::new(e.into())));
+    };
     let out: PathBuf = dir.join(DATAGEN_FILE);
     if !out.exists() {
         let plan = plan::<G>(r, origin, Overrides::default()).map_err(Box::new)?;

@@ -261,8 +261,8 @@ impl Checker<'_> {
     }
 
     /// The algorithm's parameters, checked by the algorithm, and what it needs of the
-    /// rest of the file: positions from `datagen` are fitted by Texel alone, and a Texel
-    /// run without games needs positions from files or `datagen`.
+    /// rest of the file: a Texel run without games needs positions from files or
+    /// `datagen`.
     fn algorithm(&self) -> Result<(), ExperimentError> {
         self.exp
             .algorithm
@@ -274,12 +274,6 @@ impl Checker<'_> {
                 "algorithm.games",
                 "without games a generation fits positions alone: name a position file \
                      in `files` or add `datagen:`",
-            )),
-            AlgorithmSpec::Texel(_) => Ok(()),
-            _ if datagen => Err(self.err(
-                "datagen",
-                "positions are fitted by the Texel algorithm only (`weightforge datagen` \
-                 writes them for any use)",
             )),
             _ => Ok(()),
         }

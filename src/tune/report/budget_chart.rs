@@ -38,30 +38,28 @@ pub struct BudgetPoint {
     pub elo: EloEstimate,
 }
 
-/// Writes the CSV, PNG and SVG into `dir`.
+/// Writes the CSV, PNG and SVG into `dir`, each atomically (a kill never leaves half a
+/// chart).
 pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
-    let csv = dir.join(format!("{STEM}.csv"));
-    crate::fsutil::write_atomic(&csv, csv_text(points).as_bytes()).map_err(|source| {
-        ReportError::Io {
-            path: csv.display().to_string(),
+    let save = |path: &Path, bytes: &[u8]| {
+        crate::fsutil::write_atomic(path, bytes).map_err(|source| ReportError::Io {
+            path: path.display().to_string(),
             source,
-        }
-    })?;
-    register_font();
-    let err = |path: &Path, e: String| ReportError::Plot {
-        path: path.display().to_string(),
-        message: e,
+        })
     };
+    save(
+        &dir.join(format!("{STEM}.csv")),
+        csv_text(points).as_bytes(),
+    )?;
     let svg = dir.join(format!("{STEM}.svg"));
-    {
-        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-        draw(&root, points).map_err(|e| err(&svg, e))?;
-        root.present().map_err(|e| err(&svg, e.to_string()))?;
-    }
-    let png = dir.join(format!("{STEM}.png"));
-    let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-    draw(&root, points).map_err(|e| err(&png, e))?;
-    root.present().map_err(|e| err(&png, e.to_string()))
+    let text = svg_text(points).map_err(|message| ReportError::Plot {
+        path: svg.display().to_string(),
+        message,
+    })?;
+    save(&svg, text.as_bytes())?;
+    super::charts::save_png(&dir.join(format!("{STEM}.png")), SIZE, |root| {
+        draw(root, points)
+    })
 }
 
 /// The chart as SVG text, for the run page.
@@ -76,29 +74,43 @@ pub fn svg_text(points: &[BudgetPoint]) -> Result<String, String> {
     Ok(text)
 }
 
-/// The CSV: one row per reference and budget.
+/// The CSV: one row per reference and budget, quoted by the `csv` crate (a reference's
+/// name may hold a comma or a quote).
 pub fn csv_text(points: &[BudgetPoint]) -> String {
-    let mut s = String::from(
-        "budget_index,budget,opponent,games,wins,draws,losses,score,elo,elo_low,elo_high\n",
-    );
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let header = [
+        "budget_index",
+        "budget",
+        "opponent",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "elo",
+        "elo_low",
+        "elo_high",
+    ];
+    // Writing to memory cannot fail.
+    w.write_record(header).expect("in memory");
     for p in points {
-        let w = &p.result.wdl;
-        s.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{}\n",
-            p.index,
-            p.budget.replace(',', ";"),
-            p.opponent.replace(',', ";"),
-            p.result.games(),
-            w.wins,
-            w.draws,
-            w.losses,
-            p.elo.score,
-            p.elo.elo,
-            p.elo.elo_low,
-            p.elo.elo_high
-        ));
+        let x = &p.result.wdl;
+        w.write_record([
+            p.index.to_string(),
+            p.budget.clone(),
+            p.opponent.clone(),
+            p.result.games().to_string(),
+            x.wins.to_string(),
+            x.draws.to_string(),
+            x.losses.to_string(),
+            p.elo.score.to_string(),
+            p.elo.elo.to_string(),
+            p.elo.elo_low.to_string(),
+            p.elo.elo_high.to_string(),
+        ])
+        .expect("in memory");
     }
-    s
+    String::from_utf8(w.into_inner().expect("in memory")).expect("the fields are UTF-8")
 }
 
 /// The budgets' names in chart order.
