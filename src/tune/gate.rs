@@ -71,6 +71,7 @@ pub fn gate<G: Features>(
         sprt,
         budget: match &r.target {
             Some(t) => t.describe::<G>(),
+            None if r.engine.is_some() => "the engine's own search settings".into(),
             None => "the start genome's own search settings".into(),
         },
         elo: stats::pentanomial(&result.ptnml, &result.wdl),
