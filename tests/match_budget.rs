@@ -103,3 +103,35 @@ fn a_move_time_match_plays_every_game() {
     assert_eq!(r.games(), 2);
     assert_eq!(r.faults[0].total() + r.faults[1].total(), 0);
 }
+
+/// Without a budget the header says how each side searches, so a reader can tell a
+/// deeper search from a better evaluation; `--same-search` shows A at B's depths.
+#[test]
+fn match_header_names_each_players_search() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--game",
+            "wolves_sheep",
+            "genomes/wolves_sheep/tuned.ron",
+            "luo2023",
+            "--games",
+            "2",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        ok(&weightforge(&args))
+    };
+    let own = run(&[]);
+    assert!(
+        own.contains("Search: each player's own settings: A depth wolves 8, sheep 8; B depth wolves 4, sheep 3"),
+        "{own}"
+    );
+    let same = run(&["--same-search"]);
+    assert!(
+        same.contains("A depth wolves 4, sheep 3; B depth wolves 4, sheep 3"),
+        "{same}"
+    );
+    let fixed = run(&["--depth", "2"]);
+    assert!(fixed.contains("Search: both players at depth 2"), "{fixed}");
+}

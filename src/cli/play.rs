@@ -11,6 +11,7 @@ use weightforge::matches::batches::{self, MatchPlan};
 use weightforge::matches::pairs_batch::MatchContext;
 use weightforge::matches::result::MatchResult;
 use weightforge::matches::settings::MatchSettings;
+use weightforge::player::PlayerSpec;
 use weightforge::registry::GameId;
 use weightforge::with_game;
 use weightforge::{record, stats};
@@ -191,13 +192,7 @@ fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
     let out = batches::play_match(exec, &ctx, series.seed, &plan, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
-    print_match::<G>(
-        series.seed,
-        &settings,
-        (&pa.name(), &pb.name()),
-        &out.result,
-        secs,
-    );
+    print_match::<G>(series.seed, &settings, (&pa, &pb), &out.result, secs);
     if let Some(sprt) = &plan.sprt {
         println!("{}", sprt.line(&out.result.ptnml));
     }
@@ -213,10 +208,11 @@ fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
 fn print_match<G: Features>(
     seed: u64,
     settings: &MatchSettings,
-    (na, nb): (&str, &str),
+    (pa, pb): (&PlayerSpec, &PlayerSpec),
     result: &MatchResult,
     secs: f64,
 ) {
+    let (na, nb) = (&pa.name(), &pb.name());
     println!(
         "{} games ({} pairs) of {}: {na} (A) vs {nb} (B), seed {}, {} opening plies, ply cap {}{}",
         result.games(),
@@ -231,9 +227,7 @@ fn print_match<G: Features>(
             ""
         }
     );
-    if let Some(line) = print::budget_line(settings) {
-        println!("{line}");
-    }
+    println!("{}", print::search_line(&G::ROLES, settings, (pa, pb)));
     print::score(&G::ROLES, (na, nb), result, secs);
     if let Some(line) = weightforge::played_game::faults_line(["A", "B"], &result.faults) {
         println!("{line}");

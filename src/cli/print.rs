@@ -2,6 +2,7 @@
 //! `tournament`) and the score lines of a series of games (`match`, `vvw arena`).
 
 use weightforge::matches::{result::MatchResult, settings::MatchSettings};
+use weightforge::player::PlayerSpec;
 
 /// `Search: 20000 nodes per move ...` when the match sets a node budget or a move time.
 pub fn budget_line(settings: &MatchSettings) -> Option<String> {
@@ -16,6 +17,46 @@ pub fn budget_line(settings: &MatchSettings) -> Option<String> {
     settings.move_time_ms.map(|t| {
         format!("Search: {t} ms per move, deepening{upto} (not deterministic: results vary from run to run)")
     })
+}
+
+/// `Search: ...` for a match between two players: the match's budget when it sets one,
+/// else each player's own settings (a genome's depth per role and node budget), so a
+/// reader knows whether the two searched alike.
+pub fn search_line(
+    roles: &[&str],
+    settings: &MatchSettings,
+    (pa, pb): (&PlayerSpec, &PlayerSpec),
+) -> String {
+    if let Some(line) = budget_line(settings) {
+        return line;
+    }
+    if let Some(d) = settings.depth {
+        return format!("Search: both players at depth {d}");
+    }
+    format!(
+        "Search: each player's own settings: A {}; B {}",
+        own_search(roles, pa),
+        own_search(roles, pb)
+    )
+}
+
+/// How a player searches when the match sets nothing.
+fn own_search(roles: &[&str], p: &PlayerSpec) -> String {
+    match p {
+        PlayerSpec::Random => "random moves".into(),
+        PlayerSpec::Engine(_) => "the engine's own settings".into(),
+        PlayerSpec::Genome(g) => {
+            let depths: Vec<String> = roles
+                .iter()
+                .zip(g.depth)
+                .map(|(role, d)| format!("{role} {d}"))
+                .collect();
+            let nodes = g
+                .nodes
+                .map_or(String::new(), |n| format!(", at most {n} nodes"));
+            format!("depth {}{nodes}", depths.join(", "))
+        }
+    }
 }
 
 /// Prints W/D/L by role, the score and the speed: the lines every series of games shows

@@ -215,13 +215,13 @@ fn announce<G: Features>(r: &Resolved, resume: Option<&Checkpoint>, dir: &Path) 
         );
     }
     println!(
-        "{}: {} on {} — {} generations, {} games per generation, {} threads; reports in {}",
+        "{}: {} on {} — {} generations, {} games per generation, {}; reports in {}",
         r.exp.name,
         r.exp.algorithm.name(),
         G::NAME,
         r.exp.generations,
         games_per_generation(r),
-        rayon::current_num_threads(),
+        threads_text(rayon::current_num_threads()),
         dir.display()
     );
 }
@@ -394,4 +394,13 @@ pub fn report(a: ReportArgs) -> Result<()> {
         a.reports.join(page::PAGE).display()
     );
     Ok(())
+}
+
+/// `1 thread`, `2 threads`.
+fn threads_text(n: usize) -> String {
+    if n == 1 {
+        "1 thread".into()
+    } else {
+        format!("{n} threads")
+    }
 }
