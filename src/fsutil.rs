@@ -77,6 +77,34 @@ fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Checks, before any work, that `path` can be written later as [`write_atomic`]
+/// writes it: its folder is made (or found) and a temporary is created there and
+/// removed; a folder at `path` is an error. `-` and existing non-regular files (devices,
+/// FIFOs) are written in place and need only to exist.
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let path = &follow_link(path)?;
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => {
+            let m = format!("{} is a folder, not a file", path.display());
+            return Err(std::io::Error::new(std::io::ErrorKind::IsADirectory, m));
+        }
+        Ok(m) if !m.is_file() => return Ok(()),
+        _ => {}
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).map_err(|e| explain(e, dir))?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let probe = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::File::create(&probe).map_err(|e| explain(e, path))?;
+    std::fs::remove_file(&probe)
+}
+
 /// Removes the temporaries (`.<name>.<pid>.tmp`) in `dir` and its sub-folders whose
 /// writer is no longer running (a run killed while writing); returns them.
 pub fn remove_stale_temporaries(dir: &Path) -> Vec<PathBuf> {

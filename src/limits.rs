@@ -455,6 +455,16 @@ pub const RECORD_LINE_BYTES: Cap = Cap {
           without newlines (`/dev/zero`) must not fill the memory",
 };
 
+/// Bytes in one line of a unit file (one finished pair of games at a run's end, kept
+/// so a killed run resumes from it); a longer line is not reused (the pair is played
+/// again).
+pub const UNIT_LINE_BYTES: Cap = Cap {
+    name: "unit file line (bytes)",
+    max: 256 * 1024 * 1024,
+    why: "a pair holds two games, each written down within the record line bound, and \
+          their results; a damaged file must not fill the memory",
+};
+
 /// Every fixed bound on outside input, in the order of docs/limits.md.
 pub const ALL_CAPS: &[Cap] = &[
     ENGINE_LINE_BYTES,
@@ -462,6 +472,7 @@ pub const ALL_CAPS: &[Cap] = &[
     ENGINE_WEIGHTS,
     ENGINE_LOG_BYTES,
     RECORD_LINE_BYTES,
+    UNIT_LINE_BYTES,
 ];
 
 /// Every limit, in the order of docs/limits.md.

@@ -47,6 +47,9 @@ struct Case {
     patch: Vec<[String; 3]>,
     /// Words the output (stderr and stdout) must contain.
     expect: Vec<String>,
+    /// Files that must not exist after the case ran (nothing run or written).
+    #[serde(default)]
+    absent: Vec<String>,
     #[serde(default = "two")]
     exit: i32,
 }
@@ -138,9 +141,18 @@ fn every_bad_input_gets_a_clear_error_in_bounded_time() {
             .filter(|w| !lower.contains(&w.to_lowercase()))
             .collect();
         let forbidden: Vec<&&str> = NEVER.iter().filter(|w| out.contains(**w)).collect();
-        if code != Some(case.exit) || !missing.is_empty() || !forbidden.is_empty() {
+        let present: Vec<&String> = case
+            .absent
+            .iter()
+            .filter(|f| dir.path().join(f).exists())
+            .collect();
+        if code != Some(case.exit)
+            || !missing.is_empty()
+            || !forbidden.is_empty()
+            || !present.is_empty()
+        {
             failures.push(format!(
-                "{}: exit {code:?} (expected {}), missing {missing:?}, forbidden {forbidden:?}\n{out}",
+                "{}: exit {code:?} (expected {}), missing {missing:?}, forbidden {forbidden:?}, present {present:?}\n{out}",
                 case.name, case.exit
             ));
         }

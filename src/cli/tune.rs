@@ -13,6 +13,7 @@ use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
+use weightforge::tune::checkpoint_trust;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::observer::Observer;
@@ -94,6 +95,8 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
         (None, Some(dir)) => {
             let cp = Checkpoint::load(dir)
                 .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
+            // Before the stored experiment is resolved (which may start its engines).
+            checkpoint_trust::verify(&cp, dir)?;
             // Errors in the stored experiment are the checkpoint's, not the original file's.
             let origin = format!(
                 "{} (the experiment stored in it)",

@@ -36,6 +36,15 @@ pub enum DistError {
     /// Another process failed, died or sent something this one cannot read.
     #[error("{0}")]
     Remote(String),
+    /// A finished unit could not be written down (the unit checkpoint of a resumable
+    /// phase).
+    #[error("{path}: cannot write the finished games down: {source}")]
+    Journal {
+        /// The file.
+        path: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
 }
 
 /// A batch's work units, ready to run in this process.
@@ -79,6 +88,12 @@ pub trait Work: Sync {
     fn encode(&self, out: &AnyOutput) -> String;
     /// A unit's result from another process.
     fn decode(&self, text: &str) -> Result<AnyOutput, DistError>;
+    /// Unit `i` has finished with `out` (here or in another process); called once per
+    /// unit, on the process that merges the results, before the batch ends. A batch that
+    /// keeps its finished units (a resumable phase) writes them down here.
+    fn record(&self, _i: usize, _out: &AnyOutput) -> Result<(), DistError> {
+        Ok(())
+    }
 }
 
 /// Runs every unit of a batch somewhere and returns the results in unit order.

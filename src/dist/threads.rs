@@ -10,7 +10,6 @@ use std::time::Instant;
 
 use super::order::{self, Schedule};
 use super::{AnyOutput, DistError, Executor, Work};
-use crate::played_game::SetupError;
 
 /// Wall-clock and busy seconds of the batches an executor ran.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -129,9 +128,9 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// One thread's share: units taken from the cursor until none is left, with the seconds
-/// spent running them.
-pub(crate) type Drained = Result<(Vec<(usize, AnyOutput)>, f64), SetupError>;
+/// One thread's share: units taken from the cursor until none is left (each recorded as
+/// it finishes), with the seconds spent running them.
+pub(crate) type Drained = Result<(Vec<(usize, AnyOutput)>, f64), DistError>;
 
 /// Runs units from `cursor` until none is left.
 pub(crate) fn drain(work: &dyn Work, cursor: &Cursor, done: &(dyn Fn(usize) + Sync)) -> Drained {
@@ -140,6 +139,7 @@ pub(crate) fn drain(work: &dyn Work, cursor: &Cursor, done: &(dyn Fn(usize) + Sy
     while let Some(i) = cursor.take() {
         let t0 = Instant::now();
         let out = work.run(i).inspect_err(|_| cursor.fail())?;
+        work.record(i, &out).inspect_err(|_| cursor.fail())?;
         busy += t0.elapsed().as_secs_f64();
         outs.push((i, out));
         done(i);

@@ -84,6 +84,7 @@ pub fn check<G: Features>(
     );
     let (stored, fresh) = (to_value(&cp.algorithm), to_value(&fresh));
     same_shape(&stored, &fresh, "algorithm").map_err(|(f, m)| bad(&f, m))?;
+    same_settings(&stored, &fresh).map_err(|(f, m)| bad(&f, m))?;
     // The state is range-checked as the experiment's own numbers are: a step size
     // within the bound of `algorithm.sigma`, a finite mean.
     let sigma = cp.algorithm.sigma();
@@ -92,6 +93,45 @@ pub fn check<G: Features>(
         .map_err(|e| bad("algorithm.sigma", e.to_string()))?;
     if let Some(x) = cp.algorithm.mean().iter().find(|x| !x.is_finite()) {
         return Err(bad("algorithm.mean", format!("{x} is not a finite number")));
+    }
+    Ok(())
+}
+
+/// The fields of an algorithm's state that the experiment sets and no generation
+/// changes (population sizes, schedules, the fit's settings).
+const SETTINGS: &[&str] = &[
+    "lambda",
+    "mu",
+    "n_total",
+    "perturbations",
+    "c_end",
+    "r_end",
+    "alpha",
+    "gamma",
+    "theta0",
+    "settings",
+    "blend",
+];
+
+/// The algorithm's settings in `stored` are those the experiment gives (`fresh`): a
+/// state edited to `mu: 0` would divide by zero and write a checkpoint that cannot be
+/// read back.
+fn same_settings(stored: &Value, fresh: &Value) -> Result<(), (String, String)> {
+    let (Some(s), Some(f)) = (stored.as_object(), fresh.as_object()) else {
+        return Ok(());
+    };
+    for (kind, state) in s {
+        let (Some(state), Some(expected)) = (state.as_object(), f[kind].as_object()) else {
+            continue;
+        };
+        for key in SETTINGS {
+            if let (Some(a), Some(b)) = (state.get(*key), expected.get(*key)) {
+                if a != b {
+                    let m = format!("{a}, but the experiment gives {b}");
+                    return Err((format!("algorithm.{kind}.{key}"), m));
+                }
+            }
+        }
     }
     Ok(())
 }

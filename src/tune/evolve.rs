@@ -5,14 +5,17 @@
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
 //! ([`super::select`]), validate it on other fresh openings and write genome and charts
 //! ([`super::validate`]), the gate against the start at the target budget
-//! ([`super::gate`]), and the run page. Only this module calls the stages.
+//! ([`super::gate`]), and the run page; the end is checkpointed per pair of games
+//! ([`super::unit_checkpoint`]). Only this module calls the stages.
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::time::Instant;
 
 use super::budgets;
 use super::checkpoint::Checkpoint;
 use super::checkpoint_check;
+use super::checkpoint_trust;
 use super::error::TuneError;
 use super::gate::gate;
 use super::lock::{self, RunLock};
@@ -27,6 +30,7 @@ use super::select::{finalists, select};
 use super::session::{genome_path, report_dir, write_text, Session};
 use super::space::Space;
 use super::train;
+use super::unit_checkpoint::{self, Journaled};
 use super::validate::{best_genome, validate, write_outputs};
 use crate::dist::{Executor, Threads};
 use crate::game::Features;
@@ -42,19 +46,8 @@ pub fn evolve<G: Features>(
     let started = Instant::now();
     let space = Space::new::<G>(r);
     let dir = options.dir.clone().unwrap_or_else(|| report_dir(r));
-    let (_lock, stale) = RunLock::acquire(&dir)?;
-    if let Some(pid) = stale {
-        obs.message(&format!(
-            "{}: took over the lock left by process {pid}, which is no longer running",
-            dir.join(lock::FILE).display()
-        ));
-    }
-    for tmp in crate::fsutil::remove_stale_temporaries(&dir) {
-        obs.message(&format!(
-            "removed {}, left by a run that was killed while writing it",
-            tmp.display()
-        ));
-    }
+    let genome_path = genome_path::<G>(r, options.dir.as_deref());
+    let _lock = take_folder(&dir, &genome_path, resume.as_ref(), obs)?;
     let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, obs)?;
     let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {
@@ -68,7 +61,7 @@ pub fn evolve<G: Features>(
     let run = Session {
         r,
         origin,
-        genome_path: genome_path::<G>(r, options.dir.as_deref()),
+        genome_path,
         dir,
         names: r.opponents.iter().map(|o| o.name.clone()).collect(),
         exec,
@@ -77,12 +70,57 @@ pub fn evolve<G: Features>(
         started,
         prior_seconds: cp.seconds,
     };
-    write_text(&run.dir.join("experiment.ron"), &r.exp.to_ron())?;
+    write_text(
+        &run.dir.join(checkpoint_trust::EXPERIMENT_FILE),
+        &r.exp.to_ron(),
+    )?;
     if let Some(completed) = train::train::<G>(&run, &mut cp, options, obs)? {
         return Ok(RunEnd::Interrupted { completed });
     }
+    // The end of the run keeps every finished pair of games, so a kill there resumes
+    // from the last one; the files go once the run has finished.
+    let journaled = Journaled::new(exec, &run.dir, obs);
+    let run = Session {
+        exec: &journaled,
+        ..run
+    };
     let summary = finish::<G>(&run, &cp, obs)?;
+    unit_checkpoint::clear(&run.dir)?;
     Ok(RunEnd::Finished(Box::new(summary)))
+}
+
+/// Takes report folder `dir` for this session, before any game: its lock, its stale
+/// temporaries removed, the checkpoint to resume verified against the experiment file
+/// there ([`checkpoint_trust`]), and the genome path checked writable (it is written
+/// only at the end).
+fn take_folder(
+    dir: &Path,
+    genome_path: &Path,
+    resume: Option<&Checkpoint>,
+    obs: &dyn Observer,
+) -> Result<RunLock, TuneError> {
+    let (lock, stale) = RunLock::acquire(dir)?;
+    if let Some(pid) = stale {
+        obs.message(&format!(
+            "{}: took over the lock left by process {pid}, which is no longer running",
+            dir.join(lock::FILE).display()
+        ));
+    }
+    for tmp in crate::fsutil::remove_stale_temporaries(dir) {
+        obs.message(&format!(
+            "removed {}, left by a run that was killed while writing it",
+            tmp.display()
+        ));
+    }
+    match resume {
+        Some(cp) => checkpoint_trust::verify(cp, dir)?,
+        None => unit_checkpoint::clear(dir)?,
+    }
+    crate::fsutil::check_writable(genome_path).map_err(|source| TuneError::Io {
+        path: genome_path.display().to_string(),
+        source,
+    })?;
+    Ok(lock)
 }
 
 /// The end of a trained run: chooses, validates and writes the best genome, then the

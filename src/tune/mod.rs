@@ -20,7 +20,11 @@
 //! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
 //!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
 //!   it), [`gate`] (an SPRT of it against the start at the target budget) and
-//!   [`checkpoint_check`] (refuse a checkpoint that does not fit the run).
+//!   [`checkpoint_trust`] (verify a checkpoint against the experiment file beside it
+//!   before anything of it is used) and [`checkpoint_check`] (refuse a checkpoint that
+//!   does not fit the run); the end of a
+//!   run (selection to the budget chart) is checkpointed per pair of games
+//!   ([`unit_checkpoint`]).
 //! - The top: [`evolve`] runs a session through the stages; [`template`] writes a
 //!   commented experiment to start from.
 
@@ -30,6 +34,7 @@ pub mod budget;
 mod budgets;
 pub mod checkpoint;
 pub mod checkpoint_check;
+pub mod checkpoint_trust;
 pub mod cmaes;
 pub mod datagen_stage;
 mod engine_fit;
@@ -56,5 +61,6 @@ pub mod spsa;
 pub mod template;
 pub mod texel;
 pub mod train;
+pub mod unit_checkpoint;
 pub mod units;
 mod validate;

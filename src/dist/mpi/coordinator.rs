@@ -97,7 +97,9 @@ impl Serving<'_> {
                 )));
             }
             self.received[unit] = true;
-            self.results.push((unit, self.work.decode(&text)?));
+            let out = self.work.decode(&text)?;
+            self.work.record(unit, &out)?;
+            self.results.push((unit, out));
             (self.done)(unit);
         }
         let units = if current {

@@ -1,0 +1,250 @@
+//! The end of a run (selection, validation, the gate, the budget chart) checkpointed per
+//! work unit, so that a run killed there resumes from the last finished pair of games
+//! instead of from the start of the phase, and ends with the same genome and the same
+//! validation lines and games, to the byte.
+//!
+//! A generation's checkpoint ([`super::checkpoint`]) covers training. The end of a run
+//! is one batch after another, each a pure function of its wire text
+//! ([`crate::dist::Work::wire`]: the job, the openings it must not reuse, the seeds), so
+//! a finished unit's result can be kept and reused as it is. [`Journaled`] wraps the
+//! session's executor: every batch gets a file `units/<hash of its wire>.units` in the
+//! report folder; each finished unit is appended to it (one line: its number and its
+//! result as JSON, written and synced before the unit counts as done); when the same
+//! batch runs again, the units found there are taken instead of played. The file's first
+//! line names the batch (hash and unit count), so a file can only be reused by the batch
+//! it was written for. A line cut short by a kill, or one that cannot be read, ends what
+//! is reused: it and what follows are played again.
+//!
+//! The files are removed when a run starts afresh and when it has finished. Under
+//! `mpirun`, units already in the file may still be handed to another process; it plays
+//! them again and the result is the same by construction (nothing is written twice).
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::error::TuneError;
+use super::observer::Observer;
+use crate::dist::{AnyOutput, DistError, Executor, Work};
+use crate::limits::UNIT_LINE_BYTES;
+use crate::played_game::SetupError;
+
+/// The folder of the unit files, inside the report folder.
+pub const DIR: &str = "units";
+
+/// An executor that keeps every finished unit in the report folder and reuses the units
+/// a killed session finished.
+pub(super) struct Journaled<'a> {
+    inner: &'a dyn Executor,
+    dir: PathBuf,
+    obs: &'a dyn Observer,
+}
+
+impl std::fmt::Debug for Journaled<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Journaled")
+            .field("inner", &self.inner)
+            .field("dir", &self.dir)
+            .finish()
+    }
+}
+
+impl<'a> Journaled<'a> {
+    /// `inner`, keeping its units in `<report>/units/`.
+    pub(super) fn new(inner: &'a dyn Executor, report: &Path, obs: &'a dyn Observer) -> Self {
+        Journaled {
+            inner,
+            dir: report.join(DIR),
+            obs,
+        }
+    }
+}
+
+/// Removes the unit files of report folder `report` (a fresh start, or a finished run).
+pub(super) fn clear(report: &Path) -> Result<(), TuneError> {
+    let dir = report.join(DIR);
+    match std::fs::remove_dir_all(&dir) {
+        Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(TuneError::Io {
+            path: dir.display().to_string(),
+            source,
+        }),
+        _ => Ok(()),
+    }
+}
+
+impl Executor for Journaled<'_> {
+    fn execute(
+        &self,
+        work: &dyn Work,
+        done: &(dyn Fn(usize) + Sync),
+    ) -> Result<Vec<AnyOutput>, DistError> {
+        let n = work.count();
+        let path = self.dir.join(format!("{:016x}.units", fnv1a(&work.wire())));
+        let journal_error = |source| DistError::Journal {
+            path: path.display().to_string(),
+            source,
+        };
+        let header = format!("weightforge units {} {n}\n", path_stem(&path));
+        let (stored, kept) = load(&path, &header, work).map_err(journal_error)?;
+        let reused = stored.iter().filter(|s| s.is_some()).count();
+        if reused > 0 {
+            self.obs.message(&format!(
+                "{reused} of {n} game pairs of this phase were finished before the run \
+                 stopped: taken from {}",
+                path.display()
+            ));
+        }
+        crate::fsutil::write_atomic(&path, &kept).map_err(journal_error)?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .map_err(journal_error)?;
+        let journaled = JournaledWork {
+            inner: work,
+            known: stored.iter().map(Option::is_some).collect(),
+            stored: Mutex::new(stored),
+            file: Mutex::new(file),
+            path: &path,
+        };
+        self.inner.execute(&journaled, done)
+    }
+
+    fn share(&self, context: String) {
+        self.inner.share(context);
+    }
+}
+
+/// The name of a unit file without its extension (the batch's hash).
+fn path_stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// The units kept in `path` (by number) and the file's valid part (the header and the
+/// lines that are reused); an absent file, or one of another batch, keeps nothing.
+fn load(
+    path: &Path,
+    header: &str,
+    work: &dyn Work,
+) -> std::io::Result<(Vec<Option<AnyOutput>>, Vec<u8>)> {
+    let mut stored: Vec<Option<AnyOutput>> = (0..work.count()).map(|_| None).collect();
+    let mut kept = header.as_bytes().to_vec();
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((stored, kept)),
+        Err(e) => return Err(e),
+    };
+    let mut reader = BufReader::new(file);
+    let mut line = Vec::new();
+    if read_line(&mut reader, &mut line)? != Some(header.len()) || line != header.as_bytes() {
+        return Ok((stored, kept));
+    }
+    let mut seen = HashSet::new();
+    while read_line(&mut reader, &mut line)?.is_some() {
+        let Some((i, out)) = parse_unit(&line, work) else {
+            break;
+        };
+        if !seen.insert(i) {
+            break;
+        }
+        stored[i] = Some(out);
+        kept.extend_from_slice(&line);
+    }
+    Ok((stored, kept))
+}
+
+/// Reads one whole line (with its newline) of at most [`UNIT_LINE_BYTES`] into `line`;
+/// None at the end, at a line cut short (no newline: the writer was killed) or at a line
+/// too long.
+fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
+    line.clear();
+    let n = reader
+        .by_ref()
+        .take(UNIT_LINE_BYTES.max + 1)
+        .read_until(b'\n', line)?;
+    Ok((n > 0 && line.ends_with(b"\n")).then_some(n))
+}
+
+/// A unit line `<number> <result as JSON>\n`: its number (in range) and its result.
+fn parse_unit(line: &[u8], work: &dyn Work) -> Option<(usize, AnyOutput)> {
+    let text = std::str::from_utf8(line).ok()?.strip_suffix('\n')?;
+    let (number, json) = text.split_once(' ')?;
+    let i: usize = number.parse().ok()?;
+    if i >= work.count() {
+        return None;
+    }
+    Some((i, work.decode(json).ok()?))
+}
+
+/// A batch whose finished units are written down as they finish, and taken from the
+/// file when it already holds them.
+struct JournaledWork<'a> {
+    inner: &'a dyn Work,
+    /// Which units were in the file (not written again).
+    known: Vec<bool>,
+    /// Their results, taken when the unit comes up.
+    stored: Mutex<Vec<Option<AnyOutput>>>,
+    file: Mutex<File>,
+    path: &'a Path,
+}
+
+impl Work for JournaledWork<'_> {
+    fn count(&self) -> usize {
+        self.inner.count()
+    }
+
+    fn cost(&self, i: usize) -> u64 {
+        self.inner.cost(i)
+    }
+
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
+        let kept = self
+            .stored
+            .lock()
+            .expect("no panics while holding the lock")[i]
+            .take();
+        match kept {
+            Some(out) => Ok(out),
+            None => self.inner.run(i),
+        }
+    }
+
+    fn wire(&self) -> String {
+        self.inner.wire()
+    }
+
+    fn encode(&self, out: &AnyOutput) -> String {
+        self.inner.encode(out)
+    }
+
+    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
+        self.inner.decode(text)
+    }
+
+    fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
+        if self.known[i] {
+            return Ok(());
+        }
+        let line = format!("{i} {}\n", self.inner.encode(out));
+        let mut file = self.file.lock().expect("no panics while holding the lock");
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|source| DistError::Journal {
+                path: self.path.display().to_string(),
+                source,
+            })
+    }
+}
+
+/// FNV-1a of `text`: names a batch's file (stable across runs and platforms).
+fn fnv1a(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}

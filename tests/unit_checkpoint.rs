@@ -1,0 +1,259 @@
+//! The end of a run is checkpointed per pair of games: a run stopped in selection or in
+//! validation (here: its executor fails after a given number of finished units, as a
+//! kill would leave it) resumes from the last finished pair and ends with the same
+//! genome, the same validation lines and the same validation games, to the byte; the
+//! unit files are gone once the run has finished. `scripts/kill_resume.sh` does the same
+//! with `kill -9` on the binary.
+
+mod common;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use common::experiment::{finished, Tiny};
+use weightforge::dist::{AnyOutput, DistError, Executor, Threads, Work};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::played_game::SetupError;
+use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
+use weightforge::tune::evolve;
+use weightforge::tune::experiment::Experiment;
+use weightforge::tune::observer::Observer;
+use weightforge::tune::options::RunOptions;
+use weightforge::tune::outcome::RunEnd;
+use weightforge::tune::report::validation::{VALIDATION_GAMES, VALIDATION_TEXT};
+use weightforge::tune::unit_checkpoint;
+
+/// What a run said: its phases and its messages; `finishing` is set once the end of
+/// the run (selection) starts.
+#[derive(Default)]
+struct Heard {
+    finishing: Arc<AtomicBool>,
+    messages: Mutex<Vec<String>>,
+}
+
+impl Observer for Heard {
+    fn phase(&self, name: &str, _: u64) {
+        if name == "selection" {
+            self.finishing.store(true, Ordering::SeqCst);
+        }
+    }
+    fn game(&self) {}
+    fn generation(&self, _: &GenerationRow, _: &[String]) {}
+    fn message(&self, text: &str) {
+        self.messages.lock().unwrap().push(text.to_string());
+    }
+}
+
+/// Threads that fail (as a killed run stops) once `limit` units of the run's end have
+/// finished and been written down.
+#[derive(Debug)]
+struct StopAfterUnits {
+    threads: Threads,
+    finishing: Arc<AtomicBool>,
+    limit: usize,
+    recorded: AtomicUsize,
+}
+
+/// A batch seen through [`StopAfterUnits`].
+struct Counted<'a> {
+    inner: &'a dyn Work,
+    stop: &'a StopAfterUnits,
+}
+
+impl Work for Counted<'_> {
+    fn count(&self) -> usize {
+        self.inner.count()
+    }
+    fn cost(&self, i: usize) -> u64 {
+        self.inner.cost(i)
+    }
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
+        self.inner.run(i)
+    }
+    fn wire(&self) -> String {
+        self.inner.wire()
+    }
+    fn encode(&self, out: &AnyOutput) -> String {
+        self.inner.encode(out)
+    }
+    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
+        self.inner.decode(text)
+    }
+    fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
+        self.inner.record(i, out)?;
+        let s = self.stop;
+        if s.finishing.load(Ordering::SeqCst)
+            && s.recorded.fetch_add(1, Ordering::SeqCst) + 1 >= s.limit
+        {
+            return Err(DistError::Remote("stopped by the test".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Executor for StopAfterUnits {
+    fn execute(
+        &self,
+        work: &dyn Work,
+        done: &(dyn Fn(usize) + Sync),
+    ) -> Result<Vec<AnyOutput>, DistError> {
+        let counted = Counted {
+            inner: work,
+            stop: self,
+        };
+        self.threads.execute(&counted, done)
+    }
+}
+
+/// Runs `exp` on one thread with `options`, resuming from `resume`.
+fn run(
+    exp: &Experiment,
+    options: &RunOptions,
+    resume: Option<Checkpoint>,
+    obs: &Heard,
+) -> Result<RunEnd, String> {
+    let r = exp.resolve::<WolvesSheep>("tiny.ron").unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    pool.install(|| evolve::evolve::<WolvesSheep>(&r, "tiny.ron", resume, options, obs))
+        .map_err(|e| e.to_string())
+}
+
+fn tiny(dir: &Path) -> Experiment {
+    let tiny = Tiny {
+        name: "tiny",
+        seed: 11,
+        algorithm: "Es(lambda: 4, sigma: 0.5)",
+        hall_of_fame: 0,
+    };
+    tiny.experiment(dir)
+}
+
+/// The files a finished run must reproduce: the best genome, the validation lines and
+/// the validation games.
+fn outputs(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let report = dir.join("reports/tiny");
+    [
+        dir.join("genomes/wolves_sheep/tiny-best.ron"),
+        report.join("best.ron"),
+        report.join(VALIDATION_TEXT),
+        report.join(VALIDATION_GAMES),
+    ]
+    .into_iter()
+    .map(|p| {
+        let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        (p.file_name().unwrap().to_string_lossy().into_owned(), bytes)
+    })
+    .collect()
+}
+
+/// Stops the run after `limit` finished units of its end, resumes it, and returns its
+/// outputs with the messages of the resumed session.
+fn stopped_and_resumed(dir: &Path, limit: usize) -> (Vec<(String, Vec<u8>)>, Vec<String>) {
+    let exp = tiny(dir);
+    let first = Heard::default();
+    let stopping = StopAfterUnits {
+        threads: Threads::default(),
+        finishing: first.finishing.clone(),
+        limit,
+        recorded: AtomicUsize::new(0),
+    };
+    let options = RunOptions {
+        executor: Some(Arc::new(stopping)),
+        ..RunOptions::default()
+    };
+    let err = run(&exp, &options, None, &first).expect_err("the run stops in its end");
+    assert!(err.contains("stopped by the test"), "{err}");
+    let report = dir.join("reports/tiny");
+    assert!(
+        report.join(unit_checkpoint::DIR).is_dir(),
+        "unit files kept"
+    );
+    assert!(
+        !report.join(VALIDATION_GAMES).exists(),
+        "stopped before the end"
+    );
+    let cp = Checkpoint::load(&report).unwrap();
+    let second = Heard::default();
+    finished(run(&exp, &RunOptions::default(), Some(cp), &second).unwrap());
+    assert!(
+        !report.join(unit_checkpoint::DIR).exists(),
+        "unit files removed at the end"
+    );
+    let messages = second.messages.into_inner().unwrap();
+    (outputs(dir), messages)
+}
+
+/// How many pairs the resumed session took from the unit files, by its messages.
+fn reused(messages: &[String]) -> usize {
+    messages
+        .iter()
+        .filter(|m| m.contains("were finished before the run stopped"))
+        .map(|m| m.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum()
+}
+
+#[test]
+fn stopped_in_selection_or_validation_resumes_to_the_same_outputs() {
+    let whole_dir = tempfile::tempdir().unwrap();
+    let exp = tiny(whole_dir.path());
+    finished(run(&exp, &RunOptions::default(), None, &Heard::default()).unwrap());
+    let whole = outputs(whole_dir.path());
+    // Selection: 3 finalists (two generations and their average) × 2 opponents × 2
+    // pairs = 12 units; validation: 2 opponents × 3 pairs = 6 units.
+    for (limit, phase) in [
+        (5, "selection"),
+        (12, "selection's last"),
+        (15, "validation"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (resumed, messages) = stopped_and_resumed(dir.path(), limit);
+        assert_eq!(
+            reused(&messages),
+            limit,
+            "stopped after {limit} units ({phase}): {messages:?}"
+        );
+        for ((name, a), (_, b)) in whole.iter().zip(&resumed) {
+            assert!(a == b, "{name} differs after a stop in {phase}");
+        }
+    }
+}
+
+#[test]
+fn a_unit_file_cut_short_replays_its_last_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = tiny(dir.path());
+    let first = Heard::default();
+    let stopping = StopAfterUnits {
+        threads: Threads::default(),
+        finishing: first.finishing.clone(),
+        limit: 4,
+        recorded: AtomicUsize::new(0),
+    };
+    let options = RunOptions {
+        executor: Some(Arc::new(stopping)),
+        ..RunOptions::default()
+    };
+    run(&exp, &options, None, &first).expect_err("the run stops in selection");
+    let report = dir.path().join("reports/tiny");
+    let units = std::fs::read_dir(report.join(unit_checkpoint::DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect::<Vec<_>>();
+    assert_eq!(units.len(), 1, "one batch begun: {units:?}");
+    // A kill in the middle of the last line: it lacks its end.
+    let text = std::fs::read(&units[0]).unwrap();
+    std::fs::write(&units[0], &text[..text.len() - 10]).unwrap();
+    let cp = Checkpoint::load(&report).unwrap();
+    let second = Heard::default();
+    finished(run(&exp, &RunOptions::default(), Some(cp), &second).unwrap());
+    let messages = second.messages.into_inner().unwrap();
+    assert_eq!(reused(&messages), 3, "{messages:?}");
+    let whole_dir = tempfile::tempdir().unwrap();
+    let whole_exp = tiny(whole_dir.path());
+    finished(run(&whole_exp, &RunOptions::default(), None, &Heard::default()).unwrap());
+    assert_eq!(outputs(whole_dir.path()), outputs(dir.path()));
+}
