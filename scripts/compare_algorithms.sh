@@ -62,4 +62,4 @@ for a in "${algorithms[@]}"; do
         /^Elo difference:/ { sub(/,$/, "", $5); printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", a, b, g, tc, c, w, l, opp, n, $3, $5 }
     ' "$v" >>"$csv"
 done
-"$bin" compare-chart "$csv" --title "$game: Elo per training CPU-second (2 cores; each run's load average in the CSV)"
+"$bin" compare-chart "$csv" --title "$game: Elo at each training budget, and its CPU cost (2 cores; each run's load average in the CSV)"

@@ -388,6 +388,7 @@ fn comparison_csv_reads_by_header_and_draws() {
         rows[1],
         compare::CompareRow {
             algorithm: "texel".into(),
+            budget: 3000,
             cpu_s: 20.0,
             opponent: "luo2023".into(),
             elo: -12.5,

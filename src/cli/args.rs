@@ -203,7 +203,8 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct CompareChartArgs {
-    /// The comparison CSV (header: algorithm, train_cpu_s, opponent, elo, elo95, ...).
+    /// The comparison CSV (header: algorithm, budget_games, train_cpu_s, opponent, elo,
+    /// elo95, ...).
     pub csv: PathBuf,
     /// The PNG to write (default: the CSV's path with `.png`).
     #[arg(long)]

@@ -56,6 +56,23 @@ pub fn generation_tick(x: &f64) -> String {
     }
 }
 
+/// How many x labels to ask plotters for on a category axis of `n` categories at
+/// 0, 1, … n-1 (range -0.5 to n-0.5): a label every half step, so that each whole
+/// position gets one.
+pub fn category_ticks(n: usize) -> usize {
+    n.max(1) * 2 + 1
+}
+
+/// A category axis' tick: the name at a whole position, nothing between.
+pub fn category(names: &[String], x: f64) -> String {
+    let k = x.round();
+    let whole = (x - k).abs() < 1e-6 && k >= 0.0;
+    whole
+        .then(|| names.get(k as usize).cloned())
+        .flatten()
+        .unwrap_or_default()
+}
+
 /// `v` clamped to ±[`LIMIT`], as the axis shows it.
 pub fn clamp(v: f64) -> f64 {
     v.clamp(-LIMIT, LIMIT)
@@ -116,5 +133,11 @@ mod tests {
         assert_eq!(x_range(&[1.0]), (1.0, 2.0));
         let ticks: Vec<String> = [1.0, 1.25, 2.0].iter().map(generation_tick).collect();
         assert_eq!(ticks, ["1", "", "2"]);
+        let names = ["a".to_string(), "b".to_string()];
+        let ticks: Vec<String> = [-0.5, 0.0, 0.5, 1.0, 1.5]
+            .iter()
+            .map(|x| category(&names, *x))
+            .collect();
+        assert_eq!(ticks, ["", "a", "", "b", ""]);
     }
 }

@@ -12,7 +12,8 @@ use plotters::prelude::*;
 
 use super::axis;
 use super::error::ReportError;
-use super::style::{register_font, FAMILY, PALETTE};
+use super::raster;
+use super::style::{self, opponent_colour, AXIS_TITLE_SIZE, FAMILY, LABEL_SIZE, TITLE_SIZE};
 use crate::matches::result::MatchResult;
 use crate::stats::EloEstimate;
 
@@ -41,13 +42,7 @@ pub struct BudgetPoint {
 /// Writes the CSV, PNG and SVG into `dir`, each atomically (a kill never leaves half a
 /// chart).
 pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
-    let save = |path: &Path, bytes: &[u8]| {
-        crate::fsutil::write_atomic(path, bytes).map_err(|source| ReportError::Io {
-            path: path.display().to_string(),
-            source,
-        })
-    };
-    save(
+    raster::save(
         &dir.join(format!("{STEM}.csv")),
         csv_text(points).as_bytes(),
     )?;
@@ -56,22 +51,13 @@ pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
         path: svg.display().to_string(),
         message,
     })?;
-    save(&svg, text.as_bytes())?;
-    super::charts::save_png(&dir.join(format!("{STEM}.png")), SIZE, |root| {
-        draw(root, points)
-    })
+    raster::save(&svg, text.as_bytes())?;
+    raster::save_png(&dir.join(format!("{STEM}.png")), &text)
 }
 
 /// The chart as SVG text, for the run page.
 pub fn svg_text(points: &[BudgetPoint]) -> Result<String, String> {
-    register_font();
-    let mut text = String::new();
-    {
-        let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
-        draw(&root, points)?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(text)
+    raster::svg(SIZE, |root| draw(root, points))
 }
 
 /// The CSV: one row per reference and budget, quoted by the `csv` crate (a reference's
@@ -153,30 +139,19 @@ fn draw<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(root)
         .caption(
             "Elo of the best genome against each reference, by search budget (95 % interval)",
-            (FAMILY, 22),
+            (FAMILY, TITLE_SIZE),
         )
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(65)
         .build_cartesian_2d(-0.5..n - 0.5, lo..hi)
         .map_err(|e| e.to_string())?;
-    let label = |x: &f64| {
-        let k = x.round();
-        let near = (x - k).abs() < 1e-6 && k >= 0.0;
-        near.then(|| names.get(k as usize).cloned())
-            .flatten()
-            .unwrap_or_default()
-    };
-    chart
-        .configure_mesh()
+    style::mesh(&mut chart.configure_mesh(), LABEL_SIZE, AXIS_TITLE_SIZE)
         .x_desc("search budget per move (both sides)")
-        .x_labels(names.len().max(1) * 2 + 1)
-        .x_label_formatter(&label)
+        .x_labels(axis::category_ticks(names.len()))
+        .x_label_formatter(&|x| axis::category(&names, *x))
         .y_desc("Elo")
-        .light_line_style(WHITE)
         .y_label_formatter(&|y| axis::label(*y))
-        .label_style((FAMILY, 15))
-        .axis_desc_style((FAMILY, 17))
         .draw()
         .map_err(|e| e.to_string())?;
     chart
@@ -187,7 +162,7 @@ fn draw<DB: DrawingBackend>(
         .map_err(|e| e.to_string())?;
     let spread = 0.12 / refs.len().max(1) as f64;
     for (k, name) in refs.iter().enumerate() {
-        let colour = PALETTE[k % PALETTE.len()].to_rgba();
+        let colour = opponent_colour(k).to_rgba();
         let dx = (k as f64 - (refs.len() as f64 - 1.0) / 2.0) * spread;
         let mine: Vec<&BudgetPoint> = points.iter().filter(|p| &p.opponent == name).collect();
         let line: Vec<(f64, f64)> = mine
@@ -226,14 +201,12 @@ fn draw<DB: DrawingBackend>(
             }
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .label_font((FAMILY, 15))
-        .draw()
-        .map_err(|e| e.to_string())
+    style::legend(
+        &mut chart.configure_series_labels(),
+        SeriesLabelPosition::UpperLeft,
+    )
+    .draw()
+    .map_err(|e| e.to_string())
 }
 
 /// An interval's end on the plot: infinite ends (a clean sweep) at the plot's edge.

@@ -10,7 +10,11 @@ use plotters::prelude::*;
 use super::axis;
 use super::error::ReportError;
 use super::generations::{table, Table};
-use super::style::{best_colour, mean_colour, opponent_colour, register_font, role_colour, FAMILY};
+use super::raster;
+use super::style::{
+    self, best_colour, mean_colour, opponent_colour, role_colour, AXIS_TITLE_SIZE, FAMILY,
+    LABEL_SIZE, LEGEND_SIZE, TITLE_SIZE,
+};
 use crate::tune::checkpoint::GenerationRow;
 
 /// Chart size in pixels, and the width of the legend column at its right.
@@ -29,7 +33,6 @@ pub fn draw_charts(
 
 /// Draws `fitness.{svg,png}` and `weights.{svg,png}` into `dir` from a table.
 pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
-    register_font();
     let gens = t.column("generation").unwrap_or_default();
     let mut fitness: Vec<(String, RGBColor, Vec<f64>)> = Vec::new();
     if let Some(m) = t.column("mean_fitness") {
@@ -71,8 +74,8 @@ fn draw_on<DB: DrawingBackend>(
     }
 }
 
-/// Draws one chart as `<stem>.svg` and `<stem>.png`, each drawn in memory and written
-/// atomically (a kill never leaves a half-drawn or empty chart).
+/// Draws one chart as `<stem>.svg` and `<stem>.png` (rendered from the SVG), each
+/// written atomically.
 fn draw_both(
     dir: &Path,
     stem: &str,
@@ -81,56 +84,20 @@ fn draw_both(
     d: &Drawing,
 ) -> Result<(), ReportError> {
     let svg_path = dir.join(format!("{stem}.svg"));
-    let err = |path: &Path, e: String| ReportError::Plot {
-        path: path.display().to_string(),
-        message: e,
-    };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw_on(&root, xs, d).map_err(|e| err(&svg_path, e))?;
-        root.present().map_err(|e| err(&svg_path, e.to_string()))?;
-    }
-    save(&svg_path, svg.as_bytes())?;
-    save_png(&dir.join(format!("{stem}.png")), size, |root| {
-        draw_on(root, xs, d)
-    })
+    let svg =
+        raster::svg(size, |root| draw_on(root, xs, d)).map_err(|message| ReportError::Plot {
+            path: svg_path.display().to_string(),
+            message,
+        })?;
+    raster::save(&svg_path, svg.as_bytes())?;
+    raster::save_png(&dir.join(format!("{stem}.png")), &svg)
 }
 
-/// Draws a PNG of `size` with `draw` in memory and writes it atomically to `path`.
-pub(super) fn save_png(
-    path: &Path,
-    size: (u32, u32),
-    draw: impl FnOnce(&DrawingArea<BitMapBackend, Shift>) -> Result<(), String>,
-) -> Result<(), ReportError> {
-    use image::ImageEncoder;
-    let err = |e: String| ReportError::Plot {
-        path: path.display().to_string(),
-        message: e,
-    };
-    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
-        draw(&root).map_err(err)?;
-        root.present().map_err(|e| err(e.to_string()))?;
-    }
-    let mut png = Vec::new();
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(&rgb, size.0, size.1, image::ColorType::Rgb8)
-        .map_err(|e| err(e.to_string()))?;
-    save(path, &png)
-}
-
-fn save(path: &Path, bytes: &[u8]) -> Result<(), ReportError> {
-    crate::fsutil::write_atomic(path, bytes).map_err(|source| ReportError::Io {
-        path: path.display().to_string(),
-        source,
-    })
-}
-
-/// Panels per row of the weights grid, and each panel's height.
+/// Panels per row of the weights grid, each panel's height, and its text sizes.
 const GRID_COLUMNS: usize = 4;
 const PANEL_HEIGHT: u32 = 210;
+const PANEL_LABEL_SIZE: u32 = 14;
+const PANEL_CAPTION_SIZE: u32 = 17;
 
 fn grid_size(panels: usize) -> (u32, u32) {
     let rows = panels.div_ceil(GRID_COLUMNS).max(1) as u32;
@@ -147,7 +114,7 @@ fn weights_grid<DB: DrawingBackend>(
     let root = root
         .titled(
             "Tuned weights per generation (one panel each; colour = role)",
-            (FAMILY, 22),
+            (FAMILY, TITLE_SIZE),
         )
         .map_err(|e| e.to_string())?;
     let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
@@ -169,23 +136,24 @@ fn weights_grid<DB: DrawingBackend>(
                 } else {
                     format!("{role}: {feature}")
                 },
-                (FAMILY, 14),
+                (FAMILY, PANEL_CAPTION_SIZE),
             )
             .margin(6)
             .x_label_area_size(22)
             .y_label_area_size(52)
             .build_cartesian_2d(x_min..x_max, lo..hi)
             .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_labels(5)
-            .y_labels(4)
-            .x_label_formatter(&axis::generation_tick)
-            .y_label_formatter(&|y| short_number(*y))
-            .light_line_style(WHITE)
-            .label_style((FAMILY, 11))
-            .draw()
-            .map_err(|e| e.to_string())?;
+        style::mesh(
+            &mut chart.configure_mesh(),
+            PANEL_LABEL_SIZE,
+            PANEL_LABEL_SIZE,
+        )
+        .x_labels(5)
+        .y_labels(4)
+        .x_label_formatter(&axis::generation_tick)
+        .y_label_formatter(&|y| short_number(*y))
+        .draw()
+        .map_err(|e| e.to_string())?;
         let points = xs
             .iter()
             .zip(ys)
@@ -228,24 +196,20 @@ fn line_chart<DB: DrawingBackend>(
     let (lo, hi) = axis::range(series.iter().flat_map(|(_, _, v)| v.iter().copied()));
     let (x_min, x_max) = axis::x_range(xs);
     let mut chart = ChartBuilder::on(&plot_area)
-        .caption(title, (FAMILY, 24))
+        .caption(title, (FAMILY, TITLE_SIZE))
         .margin(12)
         .x_label_area_size(45)
         .y_label_area_size(65)
         .build_cartesian_2d(x_min..x_max, lo..hi)
         .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
+    style::mesh(&mut chart.configure_mesh(), LABEL_SIZE, AXIS_TITLE_SIZE)
         .x_desc("generation")
         .x_label_formatter(&axis::generation_tick)
         .y_desc(ylabel)
-        .light_line_style(WHITE)
         .y_label_formatter(&|y| axis::label(*y))
-        .label_style((FAMILY, 15))
-        .axis_desc_style((FAMILY, 17))
         .draw()
         .map_err(|e| e.to_string())?;
-    let text = TextStyle::from((FAMILY, 14).into_font()).color(&BLACK);
+    let text = TextStyle::from((FAMILY, LEGEND_SIZE).into_font()).color(&BLACK);
     for (i, (name, colour, ys)) in series.iter().enumerate() {
         let color = colour.to_rgba();
         let points: Vec<(f64, f64)> = xs
@@ -258,7 +222,7 @@ fn line_chart<DB: DrawingBackend>(
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(|e| e.to_string())?;
         // The legend sits in its own column, so it never hides a line.
-        let y = 50 + 20 * i as i32;
+        let y = 50 + 24 * i as i32;
         legend_area
             .draw(&PathElement::new(
                 vec![(8, y), (36, y)],
@@ -273,7 +237,7 @@ fn line_chart<DB: DrawingBackend>(
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
         let note = format!("{skipped} value{s} not finite: left out");
-        let y = 50 + 20 * series.len() as i32 + 10;
+        let y = 50 + 24 * series.len() as i32 + 10;
         legend_area
             .draw(&Text::new(note, (8, y), text))
             .map_err(|e| e.to_string())?;

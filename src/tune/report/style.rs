@@ -1,13 +1,16 @@
-//! The charts' look, shared by the run's charts and the algorithm comparison: the font
-//! (DejaVu Sans compiled into the binary, so charts render the same on a machine with no
-//! fonts installed) and the colours, which the run page uses too.
+//! The charts' look, shared by the run's charts, the Elo-by-budget chart and the
+//! algorithm comparison: the font (DejaVu Sans compiled into the binary, so charts
+//! render the same on a machine with no fonts installed), the text sizes, the mesh and
+//! legend styling, and the colours, which the run page uses too.
 
 use std::sync::Once;
 
+use plotters::chart::{MeshStyle, SeriesLabelStyle};
+use plotters::coord::CoordTranslate;
 use plotters::prelude::*;
 
 /// DejaVu Sans, compiled in.
-const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+pub(super) const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 /// The font family the charts name (the compiled-in font).
 pub(super) const FAMILY: &str = "sans-serif";
 
@@ -70,4 +73,43 @@ pub(super) fn register_font() {
             let _ = plotters::style::register_font(FAMILY, style, FONT);
         }
     });
+}
+
+/// Text sizes of the full-size charts (plotters' sizes: the SVG's font size is
+/// 1/1.24 of them): tick labels, axis titles, legend entries, chart titles.
+pub(super) const LABEL_SIZE: u32 = 17;
+pub(super) const AXIS_TITLE_SIZE: u32 = 19;
+pub(super) const LEGEND_SIZE: u32 = 17;
+pub(super) const TITLE_SIZE: u32 = 26;
+
+/// The mesh every chart shares: major grid lines only, tick labels and axis titles in
+/// the chart font at `label` and `title` sizes.
+pub(super) fn mesh<'m, 'a, 'b, X, Y, DB>(
+    m: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    label: u32,
+    title: u32,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: Ranged,
+    Y: Ranged,
+    DB: DrawingBackend,
+{
+    m.light_line_style(WHITE)
+        .label_style((FAMILY, label))
+        .axis_desc_style((FAMILY, title))
+}
+
+/// The legend box every chart shares, at `position` inside the plot.
+pub(super) fn legend<'m, 'a, 'b, DB, CT>(
+    l: &'m mut SeriesLabelStyle<'a, 'b, DB, CT>,
+    position: SeriesLabelPosition,
+) -> &'m mut SeriesLabelStyle<'a, 'b, DB, CT>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    l.position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font((FAMILY, LEGEND_SIZE))
 }

@@ -84,7 +84,9 @@ pub fn training_charts(d: &PageData) -> Vec<(&'static str, String)> {
     out
 }
 
-/// Elo against opponent `i` per generation; infinite ends are left out.
+/// Elo against opponent `i` per generation: an infinite Elo is left out of the line; the
+/// band keeps every generation, an unbounded end at the plot's edge, so it starts
+/// where the line starts.
 fn elo_series(d: &PageData, i: usize, name: &str) -> Series {
     let mut s = Series {
         name: format!("vs {name}"),
@@ -100,7 +102,7 @@ fn elo_series(d: &PageData, i: usize, name: &str) -> Series {
         if e.elo.is_finite() {
             s.points.push((x, e.elo));
         }
-        if e.elo_low.is_finite() && e.elo_high.is_finite() {
+        if !e.elo_low.is_nan() && !e.elo_high.is_nan() {
             s.band.push((x, e.elo_low, e.elo_high));
         }
     }

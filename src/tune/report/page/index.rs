@@ -1,40 +1,37 @@
 //! `weightforge report reports/`: an index page listing every run of a reports folder
 //! (status, best Elo, date), read from the `summary.json` each run page writes beside
-//! itself.
+//! itself, or, for a run folder without one, from its files ([`super::from_files`]).
 
 use std::path::Path;
 
 use super::html::{escape, table, url_segment, STYLE};
-use super::{PageError, RunState, Summary, PAGE, SUMMARY};
+use super::{from_files, PageError, RunState, Summary, PAGE, SUMMARY};
 
-/// Writes `<reports>/index.html`; returns the runs listed. Folders without a summary
-/// are skipped; a summary that cannot be read is an error naming it.
+/// Writes `<reports>/index.html`; returns the runs listed. A folder without a summary is
+/// read from its run files, and skipped when it holds none (not a run); a file that
+/// cannot be read is an error naming it.
 pub fn write_index(reports: &Path) -> Result<usize, PageError> {
     let io = |path: &Path, source: std::io::Error| PageError {
         path: path.display().to_string(),
         source,
     };
     let mut runs: Vec<(String, Summary)> = Vec::new();
+    let mut dirs: Vec<std::path::PathBuf> = Vec::new();
     for entry in std::fs::read_dir(reports).map_err(|e| io(reports, e))? {
-        let dir = entry.map_err(|e| io(reports, e))?.path();
-        let file = dir.join(SUMMARY);
-        if !file.is_file() {
+        dirs.push(entry.map_err(|e| io(reports, e))?.path());
+    }
+    dirs.sort();
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        let Some(summary) = read_summary(dir)? else {
             continue;
-        }
-        let text = std::fs::read_to_string(&file).map_err(|e| io(&file, e))?;
-        let summary: Summary = serde_json::from_str(&text).map_err(|e| {
-            io(
-                &file,
-                std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
-            )
-        })?;
+        };
         let folder = dir
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().to_string());
-        runs.push((folder, summary));
+        runs.push((link(dir, &folder), summary));
     }
     runs.sort_by_key(|r| std::cmp::Reverse(r.1.updated));
-    let rows: Vec<Vec<String>> = runs.iter().map(|(folder, s)| row(folder, s)).collect();
+    let rows: Vec<Vec<String>> = runs.iter().map(|(href, s)| row(href, s)).collect();
     let page = format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>weightforge runs</title>\
          <style>{STYLE}</style></head><body><h1>Runs in {}</h1>{}</body></html>\n",
@@ -50,7 +47,35 @@ pub fn write_index(reports: &Path) -> Result<usize, PageError> {
     Ok(runs.len())
 }
 
-fn row(folder: &str, s: &Summary) -> Vec<String> {
+/// The run's summary: its `summary.json`, else read from its run files; `None` for a
+/// folder that is not a run.
+fn read_summary(dir: &Path) -> Result<Option<Summary>, PageError> {
+    let file = dir.join(SUMMARY);
+    if !file.is_file() {
+        return from_files::summary(dir);
+    }
+    let bad = |source: std::io::Error| PageError {
+        path: file.display().to_string(),
+        source,
+    };
+    let text = std::fs::read_to_string(&file).map_err(bad)?;
+    serde_json::from_str(&text)
+        .map(Some)
+        .map_err(|e| bad(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
+}
+
+/// Where a run's name links: its run page, else its fitness chart (a run written
+/// before run pages), else its folder; `./` and percent-encoding keep the link relative
+/// whatever the folder's name.
+fn link(dir: &Path, folder: &str) -> String {
+    let target = [PAGE, "fitness.svg"]
+        .into_iter()
+        .find(|f| dir.join(f).is_file())
+        .unwrap_or("");
+    format!("./{}/{target}", url_segment(folder))
+}
+
+fn row(href: &str, s: &Summary) -> Vec<String> {
     let state = match s.state {
         RunState::Running => "running",
         RunState::Stopped => "stopped",
@@ -58,12 +83,7 @@ fn row(folder: &str, s: &Summary) -> Vec<String> {
     };
     let elo: Vec<String> = s.elo.iter().map(|line| escape(line)).collect();
     vec![
-        // `./` and percent-encoding keep the link relative whatever the folder's name.
-        format!(
-            "<a href=\"./{}/{PAGE}\">{}</a>",
-            url_segment(folder),
-            escape(&s.name)
-        ),
+        format!("<a href=\"{href}\">{}</a>", escape(&s.name)),
         escape(&s.game),
         escape(&s.algorithm),
         state.into(),

@@ -5,6 +5,7 @@
 
 mod budget;
 mod charts;
+mod from_files;
 mod html;
 mod index;
 mod svg;

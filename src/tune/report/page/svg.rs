@@ -53,15 +53,43 @@ fn tick_step(span: f64, n: f64) -> f64 {
     nice * mag
 }
 
-/// The y range: every finite value, band and mark, padded; never empty, finite and
-/// wide enough for its ticks to step (see `report::axis`).
+/// The y range: every finite line value and mark, and the bands as far as the lines'
+/// own span again on each side (one wide early interval does not flatten the lines;
+/// past that, and where an interval is unbounded, the band meets the plot's edge);
+/// padded, never empty, finite and wide enough for its ticks to step (see
+/// `report::axis`).
 fn y_range(c: &Chart) -> (f64, f64) {
-    let marks = c.marks.iter().map(|m| m.0);
-    let points = c.series.iter().flat_map(|s| {
-        let band = s.band.iter().flat_map(|b| [b.1, b.2]);
-        s.points.iter().map(|p| p.1).chain(band)
-    });
-    crate::tune::report::axis::range(marks.chain(points))
+    let lines = c
+        .marks
+        .iter()
+        .map(|m| m.0)
+        .chain(c.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
+        .filter(|y| y.is_finite());
+    let (lo, hi) = lines
+        .clone()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), y| {
+            (l.min(y), h.max(y))
+        });
+    // The reach: the lines' span, at least their largest magnitude (a flat line).
+    let reach = (hi - lo).max(hi.abs().max(lo.abs()));
+    let reach = if lo <= hi && reach > 0.0 {
+        reach
+    } else {
+        f64::INFINITY
+    };
+    let band = c
+        .series
+        .iter()
+        .flat_map(|s| s.band.iter().flat_map(|b| [b.1, b.2]))
+        .filter(|y| y.is_finite())
+        .map(|y| {
+            if reach.is_finite() {
+                y.clamp(lo - reach, hi + reach)
+            } else {
+                y
+            }
+        });
+    crate::tune::report::axis::range(lines.chain(band))
 }
 
 /// The charts' text style, inside each chart so that a chart saved on its own
@@ -216,10 +244,11 @@ fn format_tick(y: f64, step: f64) -> String {
 
 /// The band (a closed polygon) then the line and its points.
 fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dyn Fn(f64) -> f64) {
+    // An unbounded end (±∞: a clean sweep's interval) is drawn at the plot's edge.
     let band: Vec<&(f64, f64, f64)> = series
         .band
         .iter()
-        .filter(|b| b.1.is_finite() && b.2.is_finite())
+        .filter(|b| b.0.is_finite() && !b.1.is_nan() && !b.2.is_nan())
         .collect();
     if !band.is_empty() {
         let mut pts: Vec<String> = band
@@ -278,5 +307,45 @@ fn legend(s: &mut String, series: &[Series], left: f64, top: f64, width: f64) {
             y + 4.0,
             escape(&se.name)
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first point of the `attr="x,y ..."` list after `tag` in `svg`.
+    fn first_point(svg: &str, tag: &str) -> (f64, f64) {
+        let rest = &svg[svg.find(tag).unwrap()..];
+        let list = &rest[rest.find("points=\"").unwrap() + 8..];
+        let (x, y) = list.split(' ').next().unwrap().split_once(',').unwrap();
+        (x.parse().unwrap(), y.trim_end_matches('"').parse().unwrap())
+    }
+
+    #[test]
+    fn a_band_starts_with_its_line_and_a_wide_interval_does_not_flatten_it() {
+        let s = Series {
+            name: "vs x".into(),
+            colour: "#000".into(),
+            points: vec![(1.0, -100.0), (2.0, -50.0), (3.0, 0.0)],
+            // Generation 1 unbounded below, generation 2 far wider than the line.
+            band: vec![
+                (1.0, f64::NEG_INFINITY, 50.0),
+                (2.0, -900.0, 20.0),
+                (3.0, -40.0, 40.0),
+            ],
+        };
+        let c = Chart {
+            size: (400.0, 300.0),
+            series: vec![s],
+            ..Chart::default()
+        };
+        let (lo, hi) = y_range(&c);
+        assert!((-215.0..-200.0).contains(&lo), "{lo}");
+        assert!((100.0..120.0).contains(&hi), "{hi}");
+        let svg = chart(&c);
+        let band = first_point(&svg, "<polygon class=\"band\"");
+        let line = first_point(&svg, "<polyline class=\"line\"");
+        assert_eq!(band.0, line.0, "{svg}");
     }
 }
