@@ -5,7 +5,7 @@
 //! features seen by `r`. The search is negamax, so the value is negated when the other
 //! side is to move.
 
-use crate::game::{Features, Role};
+use crate::game::{FeatureSet, Features, Role};
 use crate::tunables::{Score, EVAL_LIMIT, EVAL_SCALE};
 
 /// The evaluation a searching player uses: its role and that role's weights.
@@ -13,6 +13,9 @@ use crate::tunables::{Score, EVAL_LIMIT, EVAL_SCALE};
 pub struct Evaluator {
     role: Role,
     weights: Vec<f32>,
+    /// The features with a non-zero weight: the only ones computed (the others add
+    /// exactly nothing to the sum).
+    needed: FeatureSet,
     features: Vec<f32>,
 }
 
@@ -29,10 +32,12 @@ impl Evaluator {
             "one weight per feature of {}",
             G::NAME
         );
+        let weights: Vec<f32> = weights.iter().map(|&w| w as f32).collect();
         Evaluator {
             role,
-            weights: weights.iter().map(|&w| w as f32).collect(),
+            needed: FeatureSet::nonzero(&weights),
             features: vec![0.0; weights.len()],
+            weights,
         }
     }
 
@@ -43,7 +48,7 @@ impl Evaluator {
 
     /// The value of `pos` for the evaluator's role, in score points (unclamped float).
     pub fn value<G: Features>(&mut self, pos: &G) -> f64 {
-        pos.features(self.role, &mut self.features);
+        pos.needed_features(self.role, self.needed, &mut self.features);
         self.weights
             .iter()
             .zip(&self.features)

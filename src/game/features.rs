@@ -16,6 +16,41 @@ pub struct FeatureInfo {
     pub meaning: &'static str,
 }
 
+/// A set of feature indices (bit `i`: feature `i`); features from index 64 on are
+/// always in the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureSet(u64);
+
+impl FeatureSet {
+    /// Every feature.
+    pub const ALL: FeatureSet = FeatureSet(u64::MAX);
+
+    /// The features with a non-zero weight.
+    pub fn nonzero(weights: &[f32]) -> Self {
+        if weights.len() > 64 {
+            return FeatureSet::ALL;
+        }
+        let bits = weights
+            .iter()
+            .enumerate()
+            .filter(|(_, &w)| w != 0.0)
+            .fold(0u64, |b, (i, _)| b | 1 << i);
+        FeatureSet(bits)
+    }
+
+    /// Whether feature `i` is in the set.
+    #[inline]
+    pub fn has(self, i: usize) -> bool {
+        i >= 64 || self.0 & (1 << i) != 0
+    }
+
+    /// Whether any feature of `range` is in the set.
+    #[inline]
+    pub fn any(self, range: std::ops::RangeInclusive<usize>) -> bool {
+        range.into_iter().any(|i| self.has(i))
+    }
+}
+
 /// A game's evaluation features and the move hints of its search.
 pub trait Features: Game {
     /// The evaluation features, in the order [`Features::features`] writes them.
@@ -24,6 +59,17 @@ pub trait Features: Game {
     /// Writes the feature values of the position, seen by `role`, into `out`
     /// (`out.len() == feature_info().len()`).
     fn features(&self, role: Role, out: &mut [f32]);
+
+    /// [`Features::features`] for an evaluation that weights only the features in
+    /// `needed`: those are written exactly as `features` writes them, the others are 0
+    /// or their value (a cheap one may be computed anyway). A game whose features share
+    /// little work skips the unneeded ones, so an evaluation with zero weights costs less
+    /// and scores exactly the same; by default every feature is computed.
+    #[inline]
+    fn needed_features(&self, role: Role, needed: FeatureSet, out: &mut [f32]) {
+        let _ = needed;
+        self.features(role, out);
+    }
 
     /// Whether a move changes material (a capture, a push-off, a battle): searched first.
     fn is_tactical(&self, mv: Self::Move) -> bool;

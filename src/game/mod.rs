@@ -19,7 +19,7 @@ pub mod rules;
 pub use entry::{
     read_state, BenchSet, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError,
 };
-pub use features::{search_moves, FeatureInfo, Features};
+pub use features::{search_moves, FeatureInfo, FeatureSet, Features};
 pub use perft::perft;
 pub use rules::{
     other, start_or_position, Game, GameExt, GameRng, MatchRules, ParseError, Role, Start, Status,

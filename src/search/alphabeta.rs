@@ -39,11 +39,12 @@ pub(super) fn terminal_score<G: Features>(pos: &G, status: Status, ply: u32) -> 
 /// itself allocates nothing.
 pub struct Searcher<G: Features> {
     pub(super) opts: SearchOptions,
-    pub(super) tt: TransTable<G::Move>,
+    pub(super) tt: TransTable,
     ordering: Ordering<G::Move>,
     evals: EvalCache,
     pub(super) moves: Vec<Vec<G::Move>>,
-    scores: Vec<Vec<i32>>,
+    /// Per ply: each move's ordering key and its index in generation order.
+    scores: Vec<Vec<(i32, u16)>>,
     pub(super) outcomes: Vec<Vec<(G::Outcome, f64)>>,
     root_values: Vec<Score>,
     nodes: u64,
@@ -335,18 +336,19 @@ impl<G: Features> Searcher<G> {
         // reached at, so the table may be used; near the cap it may not.
         let cacheable = pos.ply() + depth < self.horizon;
         let key = pos.hash();
-        let mut tt_move = None;
+        let mut tt_index = None;
         if self.opts.tt || self.opts.tt_move {
             let (best, cut) = self.probe(key, ply, depth, (alpha, beta), cacheable);
             if let Some(score) = cut {
                 return score;
             }
-            tt_move = best;
+            tt_index = best;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
         pos.search_moves(&mut moves);
+        let tt_move = tt_index.and_then(|i| moves.get(usize::from(i)).copied());
         let found = if moves.is_empty() {
             None
         } else {
@@ -375,19 +377,20 @@ impl<G: Features> Searcher<G> {
     }
 
     /// The best of `moves` (in the order the options ask for, `scores` their ordering
-    /// keys) and its value, fail-soft within `(alpha, beta)`; a cut rewards the move.
+    /// keys) and its value, fail-soft within `(alpha, beta)`, with the best move's index
+    /// in generation order; a cut rewards the move.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn best_move(
         &mut self,
         pos: &mut G,
-        (moves, scores): (&mut [G::Move], &mut Vec<i32>),
+        (moves, scores): (&mut [G::Move], &mut Vec<(i32, u16)>),
         tt_move: Option<G::Move>,
         depth: u32,
         ply: usize,
         (mut alpha, beta): (Score, Score),
         eval: &mut Evaluator,
-    ) -> (Score, Option<G::Move>) {
+    ) -> (Score, Option<u16>) {
         let ordered =
             self.opts.tt_move || self.opts.tactical_first || self.opts.killers || self.opts.history;
         if ordered {
@@ -407,7 +410,7 @@ impl<G: Features> Searcher<G> {
             }
             if v > best {
                 best = v;
-                best_move = Some(mv);
+                best_move = Some(if ordered { scores[i].1 } else { i as u16 });
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -455,7 +458,7 @@ impl<G: Features> Searcher<G> {
         depth: u32,
         (alpha, beta): (Score, Score),
         cacheable: bool,
-    ) -> (Option<G::Move>, Option<Score>) {
+    ) -> (Option<u16>, Option<Score>) {
         let Some(e) = self.tt.probe(key, ply as u32) else {
             return (None, None);
         };
@@ -480,7 +483,7 @@ impl<G: Features> Searcher<G> {
         key: u64,
         ply: usize,
         depth: u32,
-        (best, best_move): (Score, Option<G::Move>),
+        (best, best_move): (Score, Option<u16>),
         (original_alpha, beta): (Score, Score),
     ) {
         let bound = if best <= original_alpha {

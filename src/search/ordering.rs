@@ -30,7 +30,8 @@ impl<M: Copy + Eq> Ordering<M> {
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// Fills `scores` with an ordering score for each move (higher first).
+    /// Fills `scores` with an ordering score for each move (higher first) and the
+    /// move's index in `moves`.
     pub fn score<G: Features<Move = M>>(
         &self,
         pos: &G,
@@ -38,11 +39,11 @@ impl<M: Copy + Eq> Ordering<M> {
         tt_move: Option<M>,
         ply: usize,
         opts: &SearchOptions,
-        scores: &mut Vec<i32>,
+        scores: &mut Vec<(i32, u16)>,
     ) {
         scores.clear();
         let side = pos.side_to_move();
-        for &mv in moves {
+        for (i, &mv) in moves.iter().enumerate() {
             let s = if opts.tt_move && Some(mv) == tt_move {
                 TT_MOVE
             } else if opts.tactical_first && pos.is_tactical(mv) {
@@ -56,7 +57,7 @@ impl<M: Copy + Eq> Ordering<M> {
             } else {
                 0
             };
-            scores.push(s);
+            scores.push((s, i as u16));
         }
     }
 
@@ -87,10 +88,10 @@ fn hist_index(side: Role, key: u32) -> usize {
 
 /// Moves the best-scored remaining move to position `i` (selection sort, one step).
 #[inline]
-pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize) {
+pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [(i32, u16)], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
+        if scores[j].0 > scores[best].0 {
             best = j;
         }
     }

@@ -11,8 +11,8 @@ impl<G: Features> Searcher<G> {
     /// `rules`, which chose `first`: the position after `first`, then after the table's
     /// best move at each following position (a random move's likeliest outcome, the
     /// first of equals), at most `max` positions. The line ends where the table has no
-    /// move for a position, its move is not one the search would consider there, or
-    /// the game is over. Reads the table only (it allocates the returned line).
+    /// move for a position (the table keeps a move as its index in the position's move
+    /// list; `first` must be one of the root's moves), or the game is over. Reads the table only (it allocates the returned line).
     pub fn principal_variation(
         &self,
         root: &G,
@@ -23,15 +23,13 @@ impl<G: Features> Searcher<G> {
         let mut line = Vec::new();
         let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
         let mut pos = root.clone();
-        let mut next = Some(first);
-        while let Some(mv) = next {
+        search_moves(rules, &pos, &mut moves);
+        let mut next = moves.iter().position(|&m| m == first);
+        while let Some(i) = next {
             if line.len() as u32 >= max {
                 break;
             }
-            search_moves(rules, &pos, &mut moves);
-            if !moves.contains(&mv) {
-                break;
-            }
+            let mv = moves[i];
             pos.outcomes(mv, &mut outcomes);
             let likeliest = outcomes
                 .iter()
@@ -45,7 +43,13 @@ impl<G: Features> Searcher<G> {
             if rules.status(&pos) != Status::Ongoing {
                 break;
             }
-            next = self.tt.probe(pos.hash(), 0).and_then(|e| e.best);
+            search_moves(rules, &pos, &mut moves);
+            next = self
+                .tt
+                .probe(pos.hash(), 0)
+                .and_then(|e| e.best)
+                .map(usize::from)
+                .filter(|&i| i < moves.len());
         }
         line
     }

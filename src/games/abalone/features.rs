@@ -26,7 +26,7 @@ use super::board::{
 use super::movegen;
 use super::movegen::AbMove;
 use super::position::Abalone;
-use crate::game::{FeatureInfo, Features, Game, Role};
+use crate::game::{FeatureInfo, FeatureSet, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 14] = [
@@ -227,28 +227,51 @@ fn reference_point(own: &Profile, opp: &Profile) -> (f32, f32) {
 /// Writes the feature values of `pos` seen by `role` into `out`, in [`FEATURES`] order.
 #[inline]
 pub fn compute(pos: &Abalone, role: Role, out: &mut [f32]) {
+    compute_needed(pos, role, FeatureSet::ALL, out);
+}
+
+/// [`compute`] for the features `needed` only (the others are 0): each group of
+/// features that share work is computed only when one of them is needed.
+#[inline]
+fn compute_needed(pos: &Abalone, role: Role, needed: FeatureSet, out: &mut [f32]) {
     let own = pos.marbles(role);
     let opp = pos.marbles(1 - role);
-    let [own_ring, own_dist] = rings(own);
-    let [opp_ring, opp_dist] = rings(opp);
-    let (own_profile, opp_profile) = (Profile::of(own), Profile::of(opp));
-    let refp = reference_point(&own_profile, &opp_profile);
-
+    out.fill(0.0);
     out[0] = pos.lost(role) as f32;
     out[1] = pos.lost(1 - role) as f32;
-    out[2] = (own_ring - opp_ring) as f32;
-    out[3] = pairs(own) as f32 - pairs(opp) as f32;
-    out[4] = (own_dist - opp_dist) as f32;
-    out[5] = isolated(own) as f32 - isolated(opp) as f32;
-    out[6] = wedged(own, opp) as f32 - wedged(opp, own) as f32;
-    let (own_moves, own_pushes) = movegen::count_with_pushes(own, opp);
-    let (opp_moves, opp_pushes) = movegen::count_with_pushes(opp, own);
-    out[7] = movegen::endangered(own, opp).count_ones() as f32;
-    out[8] = movegen::endangered(opp, own).count_ones() as f32;
-    out[9] = own_pushes as f32 - opp_pushes as f32;
-    out[10] = opp_profile.distance_to(refp) - own_profile.distance_to(refp);
-    out[11] = own_moves as f32 - opp_moves as f32;
-    out[12] = triples(own) as f32 - triples(opp) as f32;
+    if needed.has(2) || needed.has(4) {
+        let [own_ring, own_dist] = rings(own);
+        let [opp_ring, opp_dist] = rings(opp);
+        out[2] = (own_ring - opp_ring) as f32;
+        out[4] = (own_dist - opp_dist) as f32;
+    }
+    if needed.has(3) {
+        out[3] = pairs(own) as f32 - pairs(opp) as f32;
+    }
+    if needed.has(5) {
+        out[5] = isolated(own) as f32 - isolated(opp) as f32;
+    }
+    if needed.has(6) {
+        out[6] = wedged(own, opp) as f32 - wedged(opp, own) as f32;
+    }
+    if needed.has(7) || needed.has(8) {
+        out[7] = movegen::endangered(own, opp).count_ones() as f32;
+        out[8] = movegen::endangered(opp, own).count_ones() as f32;
+    }
+    if needed.has(9) || needed.has(11) {
+        let (own_moves, own_pushes) = movegen::count_with_pushes(own, opp);
+        let (opp_moves, opp_pushes) = movegen::count_with_pushes(opp, own);
+        out[9] = own_pushes as f32 - opp_pushes as f32;
+        out[11] = own_moves as f32 - opp_moves as f32;
+    }
+    if needed.has(10) {
+        let (own_profile, opp_profile) = (Profile::of(own), Profile::of(opp));
+        let refp = reference_point(&own_profile, &opp_profile);
+        out[10] = opp_profile.distance_to(refp) - own_profile.distance_to(refp);
+    }
+    if needed.has(12) {
+        out[12] = triples(own) as f32 - triples(opp) as f32;
+    }
     out[13] = u8::from(pos.side_to_move() == role) as f32;
 }
 
@@ -293,6 +316,10 @@ impl Features for Abalone {
 
     fn features(&self, role: Role, out: &mut [f32]) {
         compute(self, role, out);
+    }
+
+    fn needed_features(&self, role: Role, needed: FeatureSet, out: &mut [f32]) {
+        compute_needed(self, role, needed, out);
     }
 }
 

@@ -22,7 +22,7 @@
 use super::board::{Cells, Coord, Kind};
 use super::movegen::{self, Group, Groups};
 use super::position::{VvwMove, VvwPosition};
-use crate::game::{FeatureInfo, Features, Game, Role, Status};
+use crate::game::{FeatureInfo, FeatureSet, Features, Game, Role, Status};
 use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
 /// The features, in the order [`compute`] writes them.
@@ -249,14 +249,38 @@ fn human_cells(
 
 /// The five DeepBlue components seen by the side owning `own`:
 /// `[humans_eval, monsters_to_humans, split_closeness, future_fight, enemy_eval]`, given
-/// its [`human_cells`] (`humans_eval` and the human cells it is nearer to).
+/// its [`human_cells`] (`humans_eval` and the human cells it is nearer to). Only the
+/// components `needed` (indices into that list) are computed; the others are 0.
 pub(super) fn deepblue(
     own: &[Group],
     opp: &[Group],
     humans: &[Group],
     (humans_eval, closer): (f64, u128),
+    needed: [bool; 5],
 ) -> [f32; 5] {
-    // Evaluation Monster to Humans: each own group takes a distinct human cell.
+    let m2h = if needed[1] {
+        monsters_to_humans(own, humans, closer)
+    } else {
+        0.0
+    };
+    let splits = if needed[2] { splits(own) } else { 0.0 };
+    let future = if needed[3] {
+        future_fight(own, opp)
+    } else {
+        0.0
+    };
+    let enemy_eval = if needed[4] { enemy(own, opp) } else { 0.0 };
+    [
+        humans_eval as f32,
+        m2h as f32,
+        splits as f32,
+        future as f32,
+        enemy_eval as f32,
+    ]
+}
+
+/// DeepBlue's "monster to humans": each own group takes a distinct human cell.
+fn monsters_to_humans(own: &[Group], humans: &[Group], closer: u128) -> f64 {
     let mut m2h = 0.0;
     let mut taken: u128 = 0;
     for g in own {
@@ -269,14 +293,22 @@ pub(super) fn deepblue(
         let weight = 0.22 - 0.02 * g.at.distance(h.at) as f64;
         m2h += weight * (fight_humans(m, h.count as f64) - m);
     }
-    // Evaluation Splits of Monster.
+    m2h
+}
+
+/// DeepBlue's "splits of monster": every pair of own groups.
+fn splits(own: &[Group]) -> f64 {
     let mut splits = 0.0;
     for (i, a) in own.iter().enumerate() {
         for b in &own[i + 1..] {
             splits += 0.22 - 0.02 * a.at.distance(b.at) as f64;
         }
     }
-    // Evaluation Future Monster Enemy.
+    splits
+}
+
+/// DeepBlue's "future monster enemy": own groups fight the whole opponent in turn.
+fn future_fight(own: &[Group], opp: &[Group]) -> f64 {
     let mut enemies: f64 = opp.iter().map(|g| g.count as f64).sum();
     let mut mine = 0.0;
     for g in own {
@@ -284,8 +316,11 @@ pub(super) fn deepblue(
         mine += left;
         enemies = enemy_left;
     }
-    let future = mine - enemies;
-    // Evaluation Enemy.
+    mine - enemies
+}
+
+/// DeepBlue's "enemy": own groups next to their nearest opponent group attack it.
+fn enemy(own: &[Group], opp: &[Group]) -> f64 {
     let mut enemy_eval = 0.0;
     for g in own {
         if let Some((1, e)) = nearest(g.at, opp) {
@@ -294,13 +329,7 @@ pub(super) fn deepblue(
             enemy_eval += 0.9 * ((m_after - n_after) - (m - n));
         }
     }
-    [
-        humans_eval as f32,
-        m2h as f32,
-        splits as f32,
-        future as f32,
-        enemy_eval as f32,
-    ]
+    enemy_eval
 }
 
 /// The race for one human group, by who reaches it first with a group able to convert
@@ -353,29 +382,48 @@ fn hunt(prey: &[Group], hunters: &[Group]) -> (f64, f64) {
 
 /// Writes the features of `pos` seen by `role` into `out`, in [`FEATURES`] order.
 pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
+    compute_needed(pos, role, FeatureSet::ALL, out);
+}
+
+/// [`compute`] for the features `needed` only (the others are 0): the parts no needed
+/// feature reads (a side's DeepBlue components, the human cells, the hunts) are skipped.
+fn compute_needed(pos: &VvwPosition, role: Role, needed: FeatureSet, out: &mut [f32]) {
     let groups = Groups::sides(pos, role);
     let [own, opp, humans] = groups.slices();
     let own_total = pos.total(Kind::monster(role)) as f32;
     let opp_total = pos.total(Kind::monster(1 - role)) as f32;
     let to_move = pos.side_to_move() == role;
-    let ([own_humans, opp_humans], (first, race)) = human_cells(own, opp, humans, to_move);
-    let mine = deepblue(own, opp, humans, own_humans);
-    let theirs = deepblue(opp, own, humans, opp_humans);
+    out.fill(0.0);
+    let ([own_humans, opp_humans], (first, race)) =
+        if [1, 2, 6, 7, 13, 17].iter().any(|&i| needed.has(i)) {
+            human_cells(own, opp, humans, to_move)
+        } else {
+            ([(0.0, 0); 2], (0.0, 0.0))
+        };
+    let side = |base: usize| std::array::from_fn(|k| needed.has(base + k));
+    if needed.any(1..=5) {
+        out[1..6].copy_from_slice(&deepblue(own, opp, humans, own_humans, side(1)));
+    }
+    if needed.any(6..=10) {
+        out[6..11].copy_from_slice(&deepblue(opp, own, humans, opp_humans, side(6)));
+    }
+    out[13] = first as f32;
+    out[17] = race as f32;
     let largest = |g: &[Group]| g.first().map_or(0.0, |g| g.count as f32);
     out[0] = own_total - opp_total;
-    out[1..6].copy_from_slice(&mine);
-    out[6..11].copy_from_slice(&theirs);
     out[11] = own.len() as f32;
     out[12] = opp.len() as f32;
-    out[13] = first as f32;
     out[14] = largest(own) - largest(opp);
-    let ((own_hunted, own_threatened), (opp_hunted, opp_threatened)) =
-        (hunt(own, opp), hunt(opp, own));
-    out[15] = (own_threatened - opp_threatened) as f32;
+    if needed.has(15) || needed.has(18) {
+        let ((own_hunted, own_threatened), (opp_hunted, opp_threatened)) =
+            (hunt(own, opp), hunt(opp, own));
+        out[15] = (own_threatened - opp_threatened) as f32;
+        out[18] = (opp_hunted - own_hunted) as f32;
+    }
     out[16] = f32::from(u8::from(to_move));
-    out[17] = race as f32;
-    out[18] = (opp_hunted - own_hunted) as f32;
-    out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
+    if needed.has(19) {
+        out[19] = (LEAD_SLOPE * out[0] / (own_total + opp_total).max(1.0)).tanh();
+    }
 }
 
 impl Features for VvwPosition {
@@ -405,6 +453,10 @@ impl Features for VvwPosition {
 
     fn features(&self, role: Role, out: &mut [f32]) {
         compute(self, role, out);
+    }
+
+    fn needed_features(&self, role: Role, needed: FeatureSet, out: &mut [f32]) {
+        compute_needed(self, role, needed, out);
     }
 
     /// The search's bounded, chosen set (see [`movegen`]).

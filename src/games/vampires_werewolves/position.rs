@@ -96,10 +96,26 @@ pub const MAX_CHANCE_BATTLES: usize = 3;
 ///
 /// Written `x,y>x,y:count` per move, moves joined by `;`: `4,3>5,3:4;4,3>4,4:2` sends 4
 /// creatures from column 4, row 3 east to 5,3 and 2 south to 4,4.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+///
+/// Steps past `len` are always the default step, so equality compares the used steps
+/// only (the search compares moves for every move of every node).
+#[derive(Clone, Copy, Default, Eq)]
 pub struct VvwMove {
     len: u8,
     steps: [Step; MAX_STEPS],
+}
+
+impl PartialEq for VvwMove {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.steps() == other.steps()
+    }
+}
+
+impl std::hash::Hash for VvwMove {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.steps().hash(state);
+    }
 }
 
 impl VvwMove {
