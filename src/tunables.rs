@@ -214,8 +214,9 @@ pub const TEXEL_ADAM_BETA1: f64 = 0.9;
 pub const TEXEL_ADAM_BETA2: f64 = 0.999;
 
 /// Texel: fits per generation while the fit ends with a weight at one of its bounds
-/// (an engine's declared ranges): each refits K at the new weights, then the weights.
-pub const TEXEL_BOUND_ROUNDS: u32 = 3;
+/// (an engine's declared ranges): each halves the weights, doubles K and refits the
+/// weights (5 doublings: K up to 32 times the first fit's).
+pub const TEXEL_BOUND_ROUNDS: u32 = 6;
 
 /// Texel: Adam's denominator guard.
 pub const TEXEL_ADAM_EPS: f64 = 1e-8;

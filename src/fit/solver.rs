@@ -131,9 +131,10 @@ pub fn fit_k(d: &Design, r: usize, theta: &[f64], loss: Loss) -> f64 {
 /// Fits θ from `theta` (K per role first, on the results), pulled toward `theta0` by
 /// L2; with search scores in the rows and a search weight, θ is fitted to the labels
 /// blended at each role's score scale ([`fit_score_scale`]). When the fit ends with a
-/// weight at one of its bounds, K is fitted again at the new θ and θ refitted (at most
+/// weight at one of its bounds, θ is halved, K doubled and θ refitted (at most
 /// [`TEXEL_BOUND_ROUNDS`] fits): a larger K lets the weights reach the same win
-/// chances at a smaller scale, away from the bounds.
+/// chances at a smaller scale, away from the bounds (what an engine's search sees is
+/// the ratios of its constants, not their scale).
 pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
     let mut k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
     let mut score_scale = no_scale();
@@ -162,7 +163,10 @@ pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted
         if !at_a_bound(d, &t) {
             break;
         }
-        k = [0, 1].map(|r| fit_k(d, r, &t, s.loss));
+        // Half the weights at twice the scale: the same win chances (but for the
+        // untuned part of the evaluation), with room to move away from the bound.
+        t.iter_mut().for_each(|x| *x /= 2.0);
+        k = k.map(|x| 2.0 * x);
         t = adam(d, &t, theta0, s, k);
     }
     let loss_after = d.loss_grad(&t, k, s.loss, None);
