@@ -447,6 +447,15 @@ pub const ENGINE_LOG_BYTES: Cap = Cap {
     why: "engines' `info` lines must not fill the disk",
 };
 
+/// Bytes of an engine's standard error kept (its last ones), shown when its handshake
+/// fails.
+pub const ENGINE_STDERR_TAIL: Cap = Cap {
+    name: "engine standard error kept (bytes)",
+    max: 4096,
+    why: "a failed handshake shows the end of what the engine said (a traceback); the \
+          rest is read and dropped so that an engine never blocks on the pipe",
+};
+
 /// Bytes in one line of a game record file (one game); a longer line is an error.
 pub const RECORD_LINE_BYTES: Cap = Cap {
     name: "record line (bytes)",
@@ -471,6 +480,7 @@ pub const ALL_CAPS: &[Cap] = &[
     ENGINE_QUEUE_LINES,
     ENGINE_WEIGHTS,
     ENGINE_LOG_BYTES,
+    ENGINE_STDERR_TAIL,
     RECORD_LINE_BYTES,
     UNIT_LINE_BYTES,
 ];

@@ -213,6 +213,11 @@ pub const TEXEL_ADAM_BETA1: f64 = 0.9;
 /// Texel: Adam's second-moment decay.
 pub const TEXEL_ADAM_BETA2: f64 = 0.999;
 
+/// Texel: fits per generation while the fit ends with a weight at one of its bounds
+/// (an engine's declared ranges): each halves the weights, doubles K and refits the
+/// weights (5 doublings: K up to 32 times the first fit's).
+pub const TEXEL_BOUND_ROUNDS: u32 = 6;
+
 /// Texel: Adam's denominator guard.
 pub const TEXEL_ADAM_EPS: f64 = 1e-8;
 // --- Engine protocol (outside players) ---
@@ -232,6 +237,19 @@ pub const ENGINE_START_MS: u64 = 10_000;
 /// Engine protocol: time a write to an engine may take (an engine that does not read
 /// its input would block it forever once the pipe is full) (milliseconds).
 pub const ENGINE_WRITE_MS: u64 = 5_000;
+
+/// Training: a generation in which more than this share of the games were lost by a
+/// fault (crash, time, protocol) stops the run with an error.
+pub const FAULT_SHARE_STOP: f64 = 0.25;
+
+/// Engine protocol: time an engine has to exit by itself after `quit` before its
+/// process group is killed (milliseconds).
+pub const ENGINE_QUIT_GRACE_MS: u64 = 200;
+
+/// Engine protocol: after a failed handshake, time to wait for the rest of the engine's
+/// standard error (an engine that exited may still have bytes in the pipe)
+/// (milliseconds).
+pub const ENGINE_STDERR_WAIT_MS: u64 = 200;
 
 /// Tuning an engine's constants: a declared range `min..max` spans this many units of
 /// the search space (so a step of σ = 0.3 moves a constant by 7.5 % of its range).

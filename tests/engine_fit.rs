@@ -188,3 +188,56 @@ fn search_labels_are_refused_for_an_engine() {
         "{e}"
     );
 }
+
+#[test]
+fn texel_fits_the_course_player_through_its_adapter() {
+    if !tool::require_python3("texel_fits_the_course_player_through_its_adapter") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rows.pos");
+    write_positions(&file);
+    let engine = r#"engine:\"python3 adapter.py\",dir=examples/engines/course"#;
+    let text = format!(
+        r#"(
+            name: "course_fit_tiny",
+            game: "wolves_sheep",
+            seed: 3,
+            algorithm: Texel(steps: 200, files: ["{file}"], filter: (skip_plies: 2, quiet: false), games: false),
+            generations: 1,
+            start: "{engine}",
+            tune_roles: [],
+            opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
+            pairs_per_opponent: 1,
+            openings: (plies: 6),
+            ply_cap: 20,
+            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
+            output: (reports: "{dir}/reports", genomes: "{dir}/genomes"),
+        )"#,
+        file = file.display(),
+        dir = dir.path().display()
+    );
+    let exp = Experiment::parse(&text, "course_fit_tiny.ron").expect("parses");
+    let r = exp
+        .resolve::<WolvesSheep>("course_fit_tiny.ron")
+        .expect("resolves");
+    let RunEnd::Finished(s) = evolve::<WolvesSheep>(
+        &r,
+        "course_fit_tiny.ron",
+        None,
+        &RunOptions::default(),
+        &Silent,
+    )
+    .expect("the run completes") else {
+        panic!("interrupted")
+    };
+    let text = std::fs::read_to_string(&s.genome_path).unwrap();
+    let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
+    assert_eq!(file.constants.len(), 9, "{text}");
+    // The rows' rule (wolves win once two sheep are eaten) is read by the wolves through
+    // EAT_BONUS and by the sheep through SHEEP_ALIVE: the fit raises both.
+    let eat = file.constants["EAT_BONUS"];
+    assert!(eat > 60.0 && eat <= 300.0, "EAT_BONUS = {eat}");
+    let alive = file.constants["SHEEP_ALIVE"];
+    assert!(alive > 50.0 && alive <= 250.0, "SHEEP_ALIVE = {alive}");
+}

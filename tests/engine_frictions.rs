@@ -1,7 +1,7 @@
 //! What a new user of the engine protocol hit, fixed: an experiment's opponent `depth`
 //! and `nodes` reach the engine as `go depth N` / `go nodes N`; tuned constants play
-//! with `engine:"…",constants=FILE`; two players of the same name are told apart. The
-//! Python tests are skipped with a message without python3, and fail in CI.
+//! with `engine:"…",constants=FILE`; two players of the same name are told apart; a
+//! run whose engine faults too often stops with an error that says so. The Python tests are skipped with a message without python3, and fail in CI.
 
 mod common;
 
@@ -114,4 +114,35 @@ fn players_with_the_same_name_are_told_apart() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("li2023 vs li2023#2"), "{text}");
+}
+
+#[test]
+fn a_run_whose_engine_faults_too_often_stops_with_an_error() {
+    if !tool::require_python3("a_run_whose_engine_faults_too_often_stops_with_an_error") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        r#"(
+            name: "faults", game: "wolves_sheep", seed: 1,
+            algorithm: Es(lambda: 2, sigma: 0.5), generations: 2,
+            start: "li2023", tune_roles: ["wolves", "sheep"],
+            opponents: [(player: "engine:\"python3 tests/engines/faulty.py crash\"")],
+            pairs_per_opponent: 4, openings: (plies: 4), ply_cap: 12,
+            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
+            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+        )"#,
+        dir.path().display()
+    );
+    let exp = Experiment::parse(&text, "faults.ron").unwrap();
+    let r = exp.resolve::<WolvesSheep>("faults.ron").unwrap();
+    let Err(e) = evolve::<WolvesSheep>(&r, "faults.ron", None, &RunOptions::default(), &Silent)
+    else {
+        panic!("the run stops")
+    };
+    let text = e.to_string();
+    assert!(text.starts_with("generation 1: "), "{text}");
+    assert!(text.contains("games lost by faults (opponents "), "{text}");
+    assert!(text.contains("disconnects"), "{text}");
+    assert!(text.contains("more than 25 %"), "{text}");
 }

@@ -1,6 +1,7 @@
 //! Engines that attack the referee's transport (`tests/engines/hostile.py MODE`): floods,
 //! endless lines, bytes that are not UTF-8, forks that outlive the engine, thousands of
-//! weights, forged names. Each must end in a fault that says what happened, within its
+//! weights, forged names, a traceback in the handshake (shown in the error), a `quit`
+//! that takes time (granted). Each must end in a fault that says what happened, within its
 //! deadline, with bounded memory and no process left behind. Needs python3 (skipped
 //! without it, failing in CI).
 
@@ -183,4 +184,36 @@ fn a_match_against_forking_engines_leaves_no_process_behind() {
         0,
         "forked children outlived the match"
     );
+}
+
+#[test]
+fn a_failed_handshake_shows_the_end_of_the_engine_stderr() {
+    if !tool::require_python3("traceback") {
+        return;
+    }
+    let e = start("traceback").err().expect("the handshake fails");
+    let text = e.to_string();
+    assert!(text.contains("failed its handshake"), "{text}");
+    assert!(text.contains("its standard error ended with:"), "{text}");
+    assert!(
+        text.contains("ModuleNotFoundError: No module named 'student_ai_that_is_not_there'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn quit_gives_the_engine_time_to_clean_up() {
+    if !tool::require_python3("cleanup") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let done = dir.path().join("cleaned");
+    let spelling = format!(
+        "engine:\"python3 tests/engines/hostile.py cleanup {}\"",
+        done.display()
+    );
+    let p = EngineProcess::start(&EngineSpec::parse(&spelling).unwrap()).expect("handshake");
+    drop(p);
+    let text = std::fs::read_to_string(&done).expect("the engine wrote its file after quit");
+    assert_eq!(text, "cleaned up\n");
 }

@@ -29,6 +29,7 @@ fn columns() -> Vec<Column> {
             mirror: None,
             feature,
             unit: 1.0,
+            bounds: None,
         })
         .collect()
 }

@@ -454,3 +454,42 @@ fn loss_and_gradient_match_a_plain_f64_computation() {
         }
     }
 }
+
+#[test]
+fn a_bounded_fit_keeps_the_bounds_and_the_ratio_of_the_weights() {
+    // Labels are sigmoid(0.8·x0 + 0.4·x1); weight 0 may not exceed 0.05. The fit holds
+    // it at its bound at every step and refits K, so that weight 1 ends at half of it
+    // (the ratio the labels ask for), not stretched to make up for the bound.
+    let mut rng = GameRng::seed_from_u64(5);
+    let mut s = Samples::new(2);
+    for _ in 0..20_000 {
+        let x: [f32; 2] = [rng.random_range(-3.0..3.0), rng.random_range(-3.0..3.0)];
+        let e = 0.8 * x[0] as f64 + 0.4 * x[1] as f64;
+        s.features[0].extend_from_slice(&x);
+        s.labels[0].push((1.0 / (1.0 + (-e).exp())) as f32);
+    }
+    let dim = |feature: usize, bounds| Dim {
+        role: 0,
+        feature,
+        label: format!("w{feature}"),
+        unit: 1.0,
+        mirror: None,
+        bounds,
+    };
+    let space = Space {
+        dims: vec![dim(0, Some((-0.05, 0.05))), dim(1, None)],
+    };
+    let design = Design::new(&s, &space.columns(), &[vec![0.0; 2], vec![0.0; 2]]);
+    let start = vec![0.01, 0.5];
+    let settings = FitSettings {
+        loss: Loss::Mse,
+        steps: 1500,
+        rate: 0.002,
+        l2: 0.0,
+        search_weight: 0.0,
+    };
+    let f = fit(&design, &start, &start, &settings);
+    assert!(f.theta[0] <= 0.05 + 1e-12, "{:?}", f.theta);
+    let ratio = f.theta[1] / f.theta[0];
+    assert!((ratio - 0.5).abs() < 0.05, "ratio {ratio}: {:?}", f.theta);
+}

@@ -73,7 +73,11 @@ impl Observer for BarObserver {
             row.sigma,
             scores.join("  ")
         );
-        self.message(&line);
+        let faults = ["candidates", "opponents"];
+        match weightforge::played_game::faults_line(faults, &row.totals.faults) {
+            Some(f) => self.message(&format!("{line}  {f}")),
+            None => self.message(&line),
+        }
     }
 
     fn message(&self, text: &str) {

@@ -12,6 +12,7 @@ pub mod probe;
 pub mod process;
 pub mod protocol;
 pub mod spec;
+pub mod stderr_tail;
 
 pub use spec::EngineSpec;
 
@@ -40,8 +41,18 @@ pub enum EngineError {
         source: std::io::Error,
     },
     /// The process started but its handshake failed.
-    #[error("engine {0:?} failed its handshake: {1}")]
-    Handshake(String, PlayerFault),
+    #[error(
+        "engine {command:?} failed its handshake: {fault}{}",
+        stderr_tail(stderr)
+    )]
+    Handshake {
+        /// The command.
+        command: String,
+        /// What went wrong.
+        fault: PlayerFault,
+        /// The end of its standard error (empty when none or when it goes to ours).
+        stderr: String,
+    },
     /// A constants file (`constants=FILE`) cannot be played.
     #[error("constants file {}: {why}", path.display())]
     Constants {
@@ -60,4 +71,13 @@ pub enum EngineError {
         /// The declared names.
         declared: String,
     },
+}
+
+/// A failed handshake's standard error, as the end of its message.
+fn stderr_tail(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("; its standard error ended with:\n{text}")
+    }
 }

@@ -124,8 +124,9 @@ impl<G: Features> Prober<G> {
     }
 
     /// The rows' terms as fit rows: one column per declared constant, then one for the
-    /// base (its weight is 1 and never tuned). Scores are left out: a file's scores are
-    /// in its labelling evaluation's units, not the engine's.
+    /// base (its weight is 1 and never tuned). A row's search score (a version 2 file's,
+    /// in its labelling player's units) is kept: a score blend reads it through a scale
+    /// fitted on the rows' own scores and results, so its units do not matter.
     pub fn samples(&mut self, rows: &[PositionRow]) -> Result<Samples, ProbeError> {
         let n = self.width();
         let mut s = Samples::new(n + 1);
@@ -136,7 +137,7 @@ impl<G: Features> Prober<G> {
                 *b = *t as f32;
             }
             buf[n] = p.base as f32;
-            s.push_row(row.role, &buf, row.result, f32::NAN);
+            s.push_row(row.role, &buf, row.result, row.score);
         }
         Ok(s)
     }

@@ -1,7 +1,8 @@
 //! One engine process: spawned with piped stdio in its own process group, its output
 //! and input behind bounded, timed pipes (src/engine/pipes.rs) so that every read and
-//! write has a time limit and a flood costs bounded memory, and the whole group killed
-//! and the process reaped when dropped (no zombies, no grandchildren left behind). On
+//! write has a time limit and a flood costs bounded memory, its standard error's tail
+//! kept for a failed handshake's error, and, after `quit` and a grace period, the whole
+//! group killed and the process reaped when dropped (no zombies, no grandchildren left behind). On
 //! Linux it is also asked to die with us (`PR_SET_PDEATHSIG`) so that Ctrl-C or a kill
 //! of weightforge does not leave engines behind.
 
@@ -11,11 +12,14 @@ use std::time::{Duration, Instant};
 
 use super::pipes::{Event, LineReader, Waited, WriteFailure, Writer};
 use super::protocol::{parse_reply, Command, Reply, WeightDecl};
+use super::stderr_tail::StderrTail;
 use super::{log, EngineError, EngineSpec};
 use crate::escape::escape_control;
 use crate::limits::{ENGINE_LINE_BYTES, ENGINE_WEIGHTS};
 use crate::played_game::{FaultKind, PlayerFault};
-use crate::tunables::{ENGINE_START_MS, ENGINE_WRITE_MS};
+use crate::tunables::{
+    ENGINE_QUIT_GRACE_MS, ENGINE_START_MS, ENGINE_STDERR_WAIT_MS, ENGINE_WRITE_MS,
+};
 
 /// A running engine after a successful handshake.
 pub struct EngineProcess {
@@ -43,7 +47,7 @@ impl EngineProcess {
             .stderr(if log::to_stderr() {
                 Stdio::inherit()
             } else {
-                Stdio::null()
+                Stdio::piped()
             });
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
@@ -56,6 +60,7 @@ impl EngineProcess {
         })?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().map(StderrTail::spawn);
         let mut p = EngineProcess {
             child,
             writer: Writer::spawn(stdin),
@@ -64,8 +69,14 @@ impl EngineProcess {
             name: String::new(),
             weights: Vec::new(),
         };
-        p.handshake()
-            .map_err(|f| EngineError::Handshake(spec.command.clone(), f))?;
+        if let Err(fault) = p.handshake() {
+            let wait = Duration::from_millis(ENGINE_STDERR_WAIT_MS);
+            return Err(EngineError::Handshake {
+                command: spec.command.clone(),
+                fault,
+                stderr: stderr.map(|t| t.text(wait)).unwrap_or_default(),
+            });
+        }
         Ok(p)
     }
 
@@ -182,9 +193,15 @@ impl EngineProcess {
 }
 
 impl Drop for EngineProcess {
+    /// Sends `quit`, gives the engine [`ENGINE_QUIT_GRACE_MS`] to exit on its own (to
+    /// flush files, close connections), then kills its group and reaps it.
     fn drop(&mut self) {
         self.writer
             .write_last(format!("{}\n", Command::Quit).into_bytes());
+        let until = Instant::now() + Duration::from_millis(ENGINE_QUIT_GRACE_MS);
+        while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         kill_group(&mut self.child);
     }
 }

@@ -39,6 +39,9 @@ pub struct Column {
     pub feature: usize,
     /// Raw weight per unit of θ.
     pub unit: f64,
+    /// The weight's bounds in θ units (an engine's declared range), kept by the fit at
+    /// every step; `None`: unbounded.
+    pub bounds: Option<(f64, f64)>,
 }
 
 /// One role's rows in θ coordinates.
@@ -70,6 +73,8 @@ pub struct Design {
     pub roles: [RoleDesign; 2],
     /// Number of θ coordinates.
     pub dims: usize,
+    /// Per θ coordinate: its bounds ([`Column::bounds`]).
+    pub bounds: Vec<Option<(f64, f64)>>,
 }
 
 impl RoleDesign {
@@ -245,6 +250,7 @@ impl Design {
         Design {
             roles: [0, 1].map(|r| RoleDesign::new(s, r, columns, base)),
             dims: columns.len(),
+            bounds: columns.iter().map(|c| c.bounds).collect(),
         }
     }
 

@@ -1,7 +1,9 @@
 //! The fit: per role, the logistic scale K first (a golden-section search on log K with
 //! the start weights) and, when the labels blend in search scores, the score scale Ks
 //! (the same search on the rows' own (score, result) pairs), then θ by full-batch Adam on the mean loss plus an L2 pull toward
-//! the start θ₀.
+//! the start θ₀, projected into the weights' bounds after every step (an engine's
+//! declared ranges: a weight held at its bound lets the others adapt to it, where a
+//! clamp after the fit would leave them fitted to a value it cannot have).
 //!
 //! Why Adam and not a crate's L-BFGS: the loss is smooth and the gradient exact, so
 //! either converges; Adam is a dozen lines, needs no line search over a noisy f32 sum,
@@ -12,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Loss};
 use crate::tunables::{
-    TEXEL_ADAM_BETA1, TEXEL_ADAM_BETA2, TEXEL_ADAM_EPS, TEXEL_K_ITERATIONS, TEXEL_K_RANGE,
+    TEXEL_ADAM_BETA1, TEXEL_ADAM_BETA2, TEXEL_ADAM_EPS, TEXEL_BOUND_ROUNDS, TEXEL_K_ITERATIONS,
+    TEXEL_K_RANGE,
 };
 
 /// How a fit runs.
@@ -127,9 +130,13 @@ pub fn fit_k(d: &Design, r: usize, theta: &[f64], loss: Loss) -> f64 {
 
 /// Fits θ from `theta` (K per role first, on the results), pulled toward `theta0` by
 /// L2; with search scores in the rows and a search weight, θ is fitted to the labels
-/// blended at each role's score scale ([`fit_score_scale`]).
+/// blended at each role's score scale ([`fit_score_scale`]). When the fit ends with a
+/// weight at one of its bounds, θ is halved, K doubled and θ refitted (at most
+/// [`TEXEL_BOUND_ROUNDS`] fits): a larger K lets the weights reach the same win
+/// chances at a smaller scale, away from the bounds (what an engine's search sees is
+/// the ratios of its constants, not their scale).
 pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
-    let k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
+    let mut k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
     let mut score_scale = no_scale();
     let relabelled;
     let d = if s.search_weight > 0.0 && d.has_scores() {
@@ -150,20 +157,17 @@ pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted
     } else {
         d
     };
-    let n = theta.len();
-    let mut t = theta.to_vec();
-    let (mut m, mut v, mut g) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-    let loss_before = d.loss_grad(&t, k, s.loss, None);
-    let (b1, b2) = (TEXEL_ADAM_BETA1, TEXEL_ADAM_BETA2);
-    for step in 1..=s.steps {
-        d.loss_grad(&t, k, s.loss, Some(&mut g));
-        let (c1, c2) = (1.0 - b1.powi(step as i32), 1.0 - b2.powi(step as i32));
-        for i in 0..n {
-            let gi = g[i] + 2.0 * s.l2 * (t[i] - theta0[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            t[i] -= s.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + TEXEL_ADAM_EPS);
+    let loss_before = d.loss_grad(theta, k, s.loss, None);
+    let mut t = adam(d, theta, theta0, s, k);
+    for _ in 1..TEXEL_BOUND_ROUNDS {
+        if !at_a_bound(d, &t) {
+            break;
         }
+        // Half the weights at twice the scale: the same win chances (but for the
+        // untuned part of the evaluation), with room to move away from the bound.
+        t.iter_mut().for_each(|x| *x /= 2.0);
+        k = k.map(|x| 2.0 * x);
+        t = adam(d, &t, theta0, s, k);
     }
     let loss_after = d.loss_grad(&t, k, s.loss, None);
     Fitted {
@@ -173,4 +177,34 @@ pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted
         loss_before,
         loss_after,
     }
+}
+
+/// Full-batch Adam from `theta` at scales `k`, each step projected into the bounds.
+fn adam(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings, k: [f64; 2]) -> Vec<f64> {
+    let n = theta.len();
+    let mut t = theta.to_vec();
+    let (mut m, mut v, mut g) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+    let (b1, b2) = (TEXEL_ADAM_BETA1, TEXEL_ADAM_BETA2);
+    for step in 1..=s.steps {
+        d.loss_grad(&t, k, s.loss, Some(&mut g));
+        let (c1, c2) = (1.0 - b1.powi(step as i32), 1.0 - b2.powi(step as i32));
+        for i in 0..n {
+            let gi = g[i] + 2.0 * s.l2 * (t[i] - theta0[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            t[i] -= s.rate * (m[i] / c1) / ((v[i] / c2).sqrt() + TEXEL_ADAM_EPS);
+            if let Some((lo, hi)) = d.bounds[i] {
+                t[i] = t[i].clamp(lo, hi);
+            }
+        }
+    }
+    t
+}
+
+/// Whether a coordinate of θ sits at one of its bounds.
+fn at_a_bound(d: &Design, t: &[f64]) -> bool {
+    d.bounds
+        .iter()
+        .zip(t)
+        .any(|(b, &x)| b.is_some_and(|(lo, hi)| x <= lo || x >= hi))
 }

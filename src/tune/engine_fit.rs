@@ -4,6 +4,13 @@
 //! constant serves both roles (the engine plays either with the same values), so each
 //! column is shared by the roles' rows; a constant that only one role's evaluation
 //! uses has zero terms in the other role's rows and is fitted on that role's rows only.
+//! A version 2 file's search scores stay with their rows, so a score blend
+//! (`score_weight`) works as for built-in features. Each role's rows also get an
+//! intercept, fitted with the constants and then dropped: an engine's search only
+//! compares one role's evaluations with each other, so a constant part of them (a
+//! course player's "10 sheep × 50") is invisible to its play and must not pull the
+//! constants that carry it (without it, the fit would shrink them to centre the
+//! evaluation on an even game).
 
 use std::sync::Arc;
 
@@ -14,7 +21,7 @@ use crate::engine::probe::{ProbeStats, Prober};
 use crate::engine::EngineSpec;
 use crate::fit::design::{Column, Design};
 use crate::fit::file::{Labelled, PositionRow};
-use crate::fit::samples::Samples;
+use crate::fit::samples::{Rows, Samples};
 use crate::game::Features;
 
 /// The rows of an engine's position fit.
@@ -23,7 +30,8 @@ pub(super) struct EngineRows<G: Features> {
     /// The position files' rows (probed once).
     files: Samples,
     columns: Vec<Column>,
-    /// Per role: the start's constants, then 1 for the base column.
+    /// Per role: the start's constants, then 1 for the base column and 0 for the
+    /// intercept's.
     base: [Vec<f64>; 2],
 }
 
@@ -32,15 +40,10 @@ impl<G: Features> EngineRows<G> {
     pub fn new(r: &Resolved, e: &Arc<EngineSpec>, space: &Space) -> Result<Self, TuneError> {
         let mut prober = Prober::<G>::new(Arc::clone(e));
         let mut rows = Vec::new();
-        let files = r
-            .exp
-            .algorithm
-            .position_source()
-            .map(|s| s.files)
-            .unwrap_or_default();
-        for path in &files {
-            let file = crate::fit::file::read_rows::<G>(path)?;
-            rows.extend(file.rows.into_iter().map(|(_, row)| row));
+        let source = r.exp.algorithm.position_source();
+        let want = source.as_ref().and_then(|s| s.rows);
+        for path in source.map(|s| s.files).unwrap_or_default() {
+            rows.extend(file_rows::<G>(&path, want)?);
         }
         let files = prober.samples(&rows)?;
         let columns = space
@@ -52,7 +55,7 @@ impl<G: Features> EngineRows<G> {
             })
             .collect();
         let mut base = r.start.weights[0].clone();
-        base.push(1.0);
+        base.extend([1.0, 0.0]);
         Ok(EngineRows {
             prober,
             files,
@@ -84,13 +87,81 @@ impl<G: Features> EngineRows<G> {
         }
         let mut samples = self.prober.samples(&rows)?;
         samples.append(&self.files);
-        Ok(Design::new(&samples, &self.columns, &self.base))
+        let samples = with_ones(&samples);
+        let mut columns = self.columns.clone();
+        for role in 0..2 {
+            columns.push(Column {
+                role,
+                mirror: None,
+                feature: samples.width - 1,
+                unit: eval_spread(&samples, role, &self.base[role]),
+                bounds: None,
+            });
+        }
+        Ok(Design::new(&samples, &columns, &self.base))
     }
 
     /// What probing has cost so far.
     pub fn stats(&self) -> ProbeStats {
         self.prober.stats
     }
+}
+
+/// `s` with a last column of ones: the feature of each role's intercept.
+fn with_ones(s: &Samples) -> Samples {
+    let mut out = Samples::new(s.width + 1);
+    let mut buf = vec![1.0f32; s.width + 1];
+    for role in 0..2 {
+        for (i, f) in s.features[role].chunks_exact(s.width).enumerate() {
+            buf[..s.width].copy_from_slice(f);
+            let score = s.scores[role].get(i).copied().unwrap_or(f32::NAN);
+            out.push_row(role, &buf, s.labels[role][i], score);
+        }
+    }
+    out
+}
+
+/// The spread (standard deviation, at least 1) of role `role`'s evaluation at weights
+/// `w` over its rows of `s`: the intercept's unit, so that the fit's steps move it on
+/// the evaluation's own scale.
+fn eval_spread(s: &Samples, role: usize, w: &[f64]) -> f64 {
+    let (mut n, mut sum, mut sq) = (0.0, 0.0, 0.0);
+    for f in s.features[role].chunks_exact(s.width) {
+        let e: f64 = f.iter().zip(w).map(|(&x, &c)| f64::from(x) * c).sum();
+        n += 1.0;
+        sum += e;
+        sq += e * e;
+    }
+    if n == 0.0 {
+        return 1.0;
+    }
+    (sq / n - (sum / n).powi(2)).max(0.0).sqrt().max(1.0)
+}
+
+/// A position file's rows as `rows` says (as [`crate::fit::file::read_as`] reads them
+/// for built-in features): unset, as the file gives them; `PerRole`, a version 1
+/// position for its side to move only; `Both`, a version 2 row for the other role too
+/// (its result from that view, its score negated).
+fn file_rows<G: Features>(
+    path: &std::path::Path,
+    rows: Option<Rows>,
+) -> Result<Vec<PositionRow>, TuneError> {
+    let file = crate::fit::file::read_rows::<G>(path)?;
+    let mut out = Vec::with_capacity(file.rows.len());
+    for (pos, row) in file.rows {
+        if rows == Some(Rows::Both) && file.version == 2 {
+            out.push(PositionRow {
+                role: 1 - row.role,
+                result: 1.0 - row.result,
+                score: -row.score,
+                text: row.text.clone(),
+            });
+        }
+        if rows != Some(Rows::PerRole) || file.version != 1 || row.role == pos.side_to_move() {
+            out.push(row);
+        }
+    }
+    Ok(out)
 }
 
 /// One line on probing's cost, for the run's console.

@@ -48,6 +48,23 @@ pub enum TuneError {
     /// An engine's evaluation could not be probed.
     #[error(transparent)]
     Probe(#[from] crate::engine::probe::ProbeError),
+    /// Too many of a generation's games were lost off the board (an engine that
+    /// crashes, hangs or breaks the protocol): its fitness would measure the faults.
+    #[error(
+        "generation {generation}: {faults} of {games} games lost by faults ({detail}), more \
+         than {limit:.0} %: the run stops (the engine log, WEIGHTFORGE_ENGINE_LOG=-, shows why)",
+        limit = 100.0 * crate::tunables::FAULT_SHARE_STOP
+    )]
+    Faults {
+        /// The generation.
+        generation: u32,
+        /// Games lost by a fault.
+        faults: u64,
+        /// Games played.
+        games: u64,
+        /// By player and kind.
+        detail: String,
+    },
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

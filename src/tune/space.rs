@@ -130,6 +130,7 @@ impl Space {
                 mirror: d.mirror,
                 feature: d.feature,
                 unit: d.unit,
+                bounds: d.bounds.map(|(lo, hi)| (lo / d.unit, hi / d.unit)),
             })
             .collect()
     }

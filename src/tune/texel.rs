@@ -204,7 +204,19 @@ impl Method for Texel {
         if design.rows() == 0 {
             return;
         }
-        let f = fit(design, &self.mean, &self.theta0, &self.settings);
+        // Coordinates past θ are the fit's own (an engine fit's intercepts): they start
+        // at 0 in each fit and are not kept.
+        let widen = |v: &[f64]| {
+            let mut v = v.to_vec();
+            v.resize(design.dims.max(v.len()), 0.0);
+            v
+        };
+        let f = fit(
+            design,
+            &widen(&self.mean),
+            &widen(&self.theta0),
+            &self.settings,
+        );
         let mut step = 0.0;
         for (m, t) in self.mean.iter_mut().zip(&f.theta) {
             let d = self.blend * (t - *m);

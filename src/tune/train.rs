@@ -23,6 +23,7 @@ use crate::fit::samples::{Rows, Samples};
 use crate::game::Features;
 use crate::matches::result::MatchResult;
 use crate::seeds;
+use crate::tunables::FAULT_SHARE_STOP;
 
 /// The checkpoint of a run that has not played yet: the algorithm at the start genome.
 pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Checkpoint {
@@ -103,6 +104,7 @@ pub(super) fn train<G: Features>(
             }
         }
         obs.generation(&row, &run.names);
+        check_faults(&row)?;
         cp.rows.push(row);
         if promote::due(r, g) {
             stage::<G>(run, cp, g, obs)?;
@@ -277,4 +279,23 @@ fn pooled(job: &Job, result: &JobResult, keep: impl Fn(Rival) -> bool) -> MatchR
         }
     }
     m
+}
+
+/// Stops the run when more than [`FAULT_SHARE_STOP`] of a generation's games were lost
+/// by a fault.
+fn check_faults(row: &GenerationRow) -> Result<(), TuneError> {
+    let t = &row.totals;
+    let faults = t.faults[0].total() + t.faults[1].total();
+    let games = t.games();
+    if games == 0 || (faults as f64) <= FAULT_SHARE_STOP * games as f64 {
+        return Ok(());
+    }
+    let detail =
+        crate::played_game::faults_line(["candidates", "opponents"], &t.faults).unwrap_or_default();
+    Err(TuneError::Faults {
+        generation: row.generation,
+        faults,
+        games,
+        detail: detail.trim_start_matches("faults: ").to_string(),
+    })
 }

@@ -12,7 +12,10 @@ Modes that act in the handshake:
   hsflood   `info` lines without end instead of `ready`
   weights   100000 `weight` lines
   evilname  an `id name` with an escape sequence, a CR and a BEL
-TOKEN is ignored (a test finds the processes by it).
+  traceback dies with a Python traceback (an import that fails) instead of `ready`
+Modes that act on `quit`:
+  cleanup   takes 100 ms to clean up, then writes the file TOKEN and exits
+TOKEN is otherwise ignored (a test finds the processes by it).
 """
 import os
 import random
@@ -41,6 +44,8 @@ def flood(seconds=None):
 
 
 def handshake():
+    if KIND == "traceback":
+        import student_ai_that_is_not_there  # noqa: F401
     if KIND == "hsflood":
         flood()
     if KIND == "weights":
@@ -88,4 +93,8 @@ for line in sys.stdin:
             continue
         say("move " + ws.choose(board, side, 1, k, rng))
     elif words[0] == "quit":
+        if KIND == "cleanup":
+            time.sleep(0.1)
+            with open(sys.argv[2], "w") as f:
+                f.write("cleaned up\n")
         break

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""weightforge's engine protocol (docs/engine-protocol.md) around student_ai.py, which
+is left as its author wrote it: the constants are its module-level names, set here by
+`setattr`, so the heuristics pick them up without an edit.
+
+    weightforge match --game wolves_sheep \
+      'engine:"python3 adapter.py",dir=examples/engines/course' luo2023
+"""
+import random
+import sys
+
+import student_ai as ai
+
+# The constants weightforge may tune: name -> (min, max). Defaults are the file's own.
+TUNED = {
+    "EAT_BONUS": (0, 300), "WOLF_MOBILITY": (-30, 30), "CAPTURE_CHANCE": (-100, 100),
+    "EDGE_PENALTY": (-40, 40), "WOLF_GAP": (-20, 20), "SHEEP_ALIVE": (0, 250),
+    "BLOCKING": (-40, 40), "SHEEP_IN_DANGER": (-100, 100), "TOGETHER": (-20, 20),
+}
+
+
+def board_of(text):
+    """`SSSSS/SSSSS/...../...../.W.W. w` (rows top to bottom) -> the student's board."""
+    rows = text.split()[0].split("/")
+    return [list(row) for row in rows]
+
+
+def move_text(move):
+    """((4, 1), (3, 1)) -> `41-31` (row and column of each square)."""
+    (r1, c1), (r2, c2) = move
+    return f"{r1}{c1}-{r2}{c2}"
+
+
+def main():
+    role, board = "wolves", None
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "weightforge":
+            print("id name student_ai")
+            for name, (lo, hi) in TUNED.items():
+                print(f"weight {name} {getattr(ai, name)} {lo} {hi}")
+            print("ready")
+        elif words[0] == "newgame":
+            role = words[2]
+            random.seed(int(words[3]))
+        elif words[0] == "set":
+            setattr(ai, words[1], float(words[2]))
+        elif words[0] == "position":
+            board = board_of(line[len("position"):])
+        elif words[0] == "go":
+            opts = dict(zip(words[1::2], words[2::2]))
+            depth = int(opts["depth"]) if "depth" in opts else None
+            print("move " + move_text(ai.AIPlayer(role).get_move(board, depth)))
+        elif words[0] == "eval":
+            print(f"score {ai.AIPlayer(role).evaluate(board)}")
+        elif words[0] == "quit":
+            break
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
