@@ -5,12 +5,14 @@
 # with `evolve --resume` until it finishes; compares the best genome, the validation
 # lines and the validation games with `cmp`, and prints the kills survived.
 # Not run by CI (it takes minutes); tests/unit_checkpoint.rs is the fast check.
+# A kill loses the pairs under way: EVERY must be longer than a session's start plus one
+# pair of games, or no pair is ever kept (on a 2-core machine at load 15, 2 s was not).
 #
 #   scripts/kill_resume.sh [BINARY] [EVERY_SECONDS] [VALIDATION_PAIRS]
 set -euo pipefail
 BIN=$(realpath "${1:-target/release/weightforge}")
-EVERY=${2:-2}
-PAIRS=${3:-16}
+EVERY=${2:-10}
+PAIRS=${3:-8}
 WORK=$(mktemp -d)
 cd "$WORK"
 cat > exp.ron <<RON
@@ -48,6 +50,7 @@ while true; do
     if [ -d reports/k/units ]; then
         kill -9 "$pid"; wait "$pid" 2> /dev/null || true
         kills=$((kills + 1))
+        echo "kill ${kills}: $(cat reports/k/units/*.units | grep -vc '^weightforge units') pairs kept" >> kills.log
         "$BIN" evolve --quiet --resume reports/k >> run.log 2>&1 &
         pid=$!
     fi
@@ -62,6 +65,7 @@ reused=$(grep -c "were finished before the run stopped" run.log || true)
 echo "uninterrupted: $((t1 - t0)) s; killed every ${EVERY} s in selection and validation:" \
      "$((t2 - t1)) s, ${kills} kills survived, ${reused} phases resumed from unit files;" \
      "genome, best.ron, validation.txt, validation-games.jsonl: ${same}"
+tail -1 kills.log 2> /dev/null || true
 echo "load: $(uptime)"
 rm -rf "$WORK"
 [ "$same" = identical ]
