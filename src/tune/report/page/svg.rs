@@ -342,7 +342,7 @@ mod tests {
         };
         let (lo, hi) = y_range(&c);
         assert!((-215.0..-200.0).contains(&lo), "{lo}");
-        assert!((100.0..120.0).contains(&hi), "{hi}");
+        assert!((50.0..60.0).contains(&hi), "{hi}");
         let svg = chart(&c);
         let band = first_point(&svg, "<polygon class=\"band\"");
         let line = first_point(&svg, "<polyline class=\"line\"");
