@@ -241,3 +241,29 @@ fn texel_fits_the_course_player_through_its_adapter() {
     let alive = file.constants["SHEEP_ALIVE"];
     assert!(alive > 50.0 && alive <= 250.0, "SHEEP_ALIVE = {alive}");
 }
+
+#[test]
+fn a_zero_sum_evaluation_is_told_from_one_heuristic_per_side() {
+    if !tool::require_python3("a_zero_sum_evaluation_is_told_from_one_heuristic_per_side") {
+        return;
+    }
+    let zero_sum = |spelling: &str| {
+        let spec = Arc::new(EngineSpec::resolve(spelling).expect("the engine starts"));
+        let mut prober = Prober::<WolvesSheep>::new(spec);
+        assert!(!prober.zero_sum(), "nothing probed yet");
+        for pos in positions(10, 7) {
+            for role in 0..2 {
+                prober.probe(role, &pos.to_text()).expect("linear");
+            }
+        }
+        prober.zero_sum()
+    };
+    // The Python example's sheep evaluation is the wolves' negated; the course player
+    // has a heuristic per side (fitted with an intercept per role).
+    assert!(zero_sum(
+        r#"engine:"python3 wolves_sheep.py",dir=examples/engines"#
+    ));
+    assert!(!zero_sum(
+        r#"engine:"python3 adapter.py",dir=examples/engines/course"#
+    ));
+}

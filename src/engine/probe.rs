@@ -123,6 +123,30 @@ impl<G: Features> Prober<G> {
         Ok(p)
     }
 
+    /// Whether the evaluation is zero-sum on the positions probed for both roles (the
+    /// sheep's terms and base are the wolves' negated, to the check's tolerance);
+    /// `false` when no position was probed for both.
+    pub fn zero_sum(&self) -> bool {
+        let mut pairs = 0;
+        for ((role, text), p) in &self.cache {
+            if *role != 0 {
+                continue;
+            }
+            let Some(q) = self.cache.get(&(1, text.clone())) else {
+                continue;
+            };
+            let ones = vec![1.0; p.terms.len()];
+            let (_, scale) = predict(p, &ones);
+            let near = |a: f64, b: f64| (a + b).abs() <= ENGINE_PROBE_TOLERANCE * scale;
+            let negated = p.terms.iter().zip(&q.terms).all(|(&a, &b)| near(a, b));
+            if !negated || !near(p.base, q.base) {
+                return false;
+            }
+            pairs += 1;
+        }
+        pairs > 0
+    }
+
     /// The rows' terms as fit rows: one column per declared constant, then one for the
     /// base (its weight is 1 and never tuned). A row's search score (a version 2 file's,
     /// in its labelling player's units) is kept: a score blend reads it through a scale

@@ -5,12 +5,13 @@
 //! column is shared by the roles' rows; a constant that only one role's evaluation
 //! uses has zero terms in the other role's rows and is fitted on that role's rows only.
 //! A version 2 file's search scores stay with their rows, so a score blend
-//! (`score_weight`) works as for built-in features. Each role's rows also get an
-//! intercept, fitted with the constants and then dropped: an engine's search only
-//! compares one role's evaluations with each other, so a constant part of them (a
-//! course player's "10 sheep × 50") is invisible to its play and must not pull the
-//! constants that carry it (without it, the fit would shrink them to centre the
-//! evaluation on an even game).
+//! (`score_weight`) works as for built-in features. When the evaluation is not
+//! zero-sum (one heuristic per side, as course players write them), each role's rows
+//! also get an intercept, fitted with the constants and then dropped: an engine's search
+//! only compares one role's evaluations with each other, so a constant part of them
+//! ("10 sheep × 50") is invisible to its play and must not pull the constants that
+//! carry it. A zero-sum evaluation is fitted without (measured: the Python example
+//! plays better without, docs/results/engine_fit.md).
 
 use std::sync::Arc;
 
@@ -89,7 +90,8 @@ impl<G: Features> EngineRows<G> {
         samples.append(&self.files);
         let samples = with_ones(&samples);
         let mut columns = self.columns.clone();
-        for role in 0..2 {
+        let intercepts = if self.prober.zero_sum() { 0 } else { 2 };
+        for role in 0..intercepts {
             columns.push(Column {
                 role,
                 mirror: None,
