@@ -11,7 +11,7 @@ use super::experiment::ExperimentError;
 use super::observer::Observer;
 use super::resolve::Resolved;
 use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
-use crate::dist::Executor;
+use crate::dist::Threads;
 use crate::game::Features;
 use crate::matches::settings::MatchSettings;
 use crate::player::PlayerSpec;
@@ -118,14 +118,13 @@ fn settings(r: &Resolved) -> MatchSettings {
 }
 
 /// Before a Texel run with `datagen:`: generates (or resumes) `<dir>/datagen.positions`
-/// on the run's executor `exec` (its threads, or the ranks of an `mpirun`) and returns the run with the file among the fit's files
+/// on this process's threads (as many as `--threads` says: the global pool) and returns the run with the file among the fit's files
 /// (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
 /// experiment unchanged.
 pub fn prepare<G: Features>(
     r: &Resolved,
     origin: &str,
     dir: &Path,
-    exec: &dyn Executor,
     obs: &dyn Observer,
 ) -> Result<Option<Resolved>, TuneError> {
     if r.exp.datagen.is_none() {
@@ -152,7 +151,10 @@ pub fn prepare<G: Features>(
             made_by: format!("the datagen stage of the experiment {:?}", r.exp.name),
             progress: &progress,
         };
-        let s = datagen::generate::<G>(exec, &plan, &out, &run)?;
+        // Not the run's executor: under `mpirun` the other ranks of `evolve` serve the
+        // run's games ([`super::units::JobBatch`]) and cannot play datagen games, so the
+        // stage stays on rank 0's threads; `mpirun .. weightforge datagen` uses them all.
+        let s = datagen::generate::<G>(&Threads::default(), &plan, &out, &run)?;
         obs.message(&format!(
             "datagen: {} games, {} positions written to {} ({:.0} positions/s)",
             s.games,
