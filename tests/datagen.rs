@@ -230,3 +230,55 @@ fn calibrate_prints_a_node_budget_and_refuses_random() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The `datagen:` section's numbers are checked when the experiment is resolved, each
+/// naming its field, before a game is played.
+#[test]
+fn datagen_numbers_out_of_range_are_refused_at_resolve() {
+    let dir = tempfile::tempdir().unwrap();
+    let base: Experiment = Tiny {
+        name: "tiny_dg",
+        seed: 2,
+        algorithm: "Texel(steps: 30)",
+        hall_of_fame: 0,
+    }
+    .experiment(dir.path());
+    let spec = DatagenSpec {
+        games: 2,
+        nodes: Some(2000),
+        skip_plies: 2,
+        opponents: false,
+    };
+    let cases = [
+        (
+            "datagen.games",
+            DatagenSpec {
+                games: 0,
+                ..spec.clone()
+            },
+        ),
+        (
+            "datagen.skip_plies",
+            DatagenSpec {
+                skip_plies: u32::MAX,
+                ..spec.clone()
+            },
+        ),
+        (
+            "datagen.nodes",
+            DatagenSpec {
+                nodes: Some(0),
+                ..spec.clone()
+            },
+        ),
+    ];
+    for (field, bad) in cases {
+        let mut exp = base.clone();
+        exp.datagen = Some(bad);
+        let err = exp
+            .resolve::<WolvesSheep>("dg.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(&format!("`{field}`")), "{field}: {err}");
+    }
+}

@@ -280,3 +280,37 @@ fn bad_stages_and_budgets_name_their_field() {
         );
     }
 }
+
+#[test]
+fn a_bad_budget_reads_alike_in_target_and_in_the_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let goats: BTreeMap<String, u32> = [("goats".to_string(), 2)].into();
+    let bad = [
+        Budget {
+            nodes: None,
+            depth: None,
+        },
+        Budget {
+            nodes: Some(0),
+            depth: None,
+        },
+        Budget {
+            nodes: None,
+            depth: Some(goats),
+        },
+    ];
+    for b in bad {
+        let message = |edit: &dyn Fn(&mut Experiment)| {
+            let mut exp = staged(dir.path());
+            edit(&mut exp);
+            let err = exp.resolve::<WolvesSheep>("staged.ron").unwrap_err();
+            // The message after the field (`.. field `F`: message`).
+            let text = err.to_string();
+            let (_, message) = text.split_once("`: ").expect(&text);
+            message.to_string()
+        };
+        let in_target = message(&|e| e.target = Some(b.clone()));
+        let in_chart = message(&|e| e.validation.budgets[0] = b.clone());
+        assert_eq!(in_target, in_chart, "{b:?}");
+    }
+}

@@ -71,6 +71,17 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     ] {
         count(field, len as u64, &limits::LIST_LEN)?;
     }
+    if let Some(d) = &exp.datagen {
+        count("datagen.games", d.games, &limits::DATAGEN_GAMES)?;
+        count(
+            "datagen.skip_plies",
+            d.skip_plies.into(),
+            &limits::SKIP_PLIES,
+        )?;
+        if let Some(n) = d.nodes {
+            count("datagen.nodes", n, &limits::NODES)?;
+        }
+    }
     opponents(exp, origin)
 }
 

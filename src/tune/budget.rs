@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::experiment::{Budget, Experiment, ExperimentError};
 use super::plan::Plan;
 use super::resolve::Resolved;
+use crate::game::Features;
 use crate::limits;
 use crate::ronfile::FileError;
 use crate::tunables::{BUDGET_CHART_NODE_DIVISOR, MAX_DEPTH};
@@ -133,9 +134,9 @@ fn depth(roles: [&str; 2], d: [u32; 2]) -> Budget {
 }
 
 /// Checks the experiment's chart budgets (`validation.budgets`; `target` is checked by
-/// the resolver) and its `stages`
-/// against a game with roles `roles` (`origin` names the file in errors).
-pub fn check(exp: &Experiment, roles: [&str; 2], origin: &str) -> Result<(), ExperimentError> {
+/// the resolver with the same [`check_one`]) and its `stages` against the game `G`
+/// (`origin` names the file in errors).
+pub fn check<G: Features>(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
     let err = |field: &str, m: String| ExperimentError::from(FileError::field(origin, field, m));
     let v = &exp.validation;
     if !v.budgets.is_empty() {
@@ -144,7 +145,7 @@ pub fn check(exp: &Experiment, roles: [&str; 2], origin: &str) -> Result<(), Exp
             .map_err(|e| err("validation.budgets", e.to_string()))?;
     }
     for (i, b) in v.budgets.iter().enumerate() {
-        one(b, roles).map_err(|(f, m)| err(&format!("validation.budgets[{i}]{f}"), m))?;
+        check_one::<G>(b).map_err(|(f, m)| err(&format!("validation.budgets[{i}]{f}"), m))?;
     }
     if let Some(p) = v.budget_pairs {
         limits::STAGE_PAIRS
@@ -181,27 +182,32 @@ pub fn check(exp: &Experiment, roles: [&str; 2], origin: &str) -> Result<(), Exp
     Ok(())
 }
 
-/// One budget: exactly one of nodes and depth, each in range, depths naming roles.
-fn one(b: &Budget, roles: [&str; 2]) -> Result<(), (String, String)> {
+/// Checks the shape of one budget (`target` or an entry of `validation.budgets`) against
+/// the game `G`: exactly one of nodes and depth, each in range, depths naming roles. The
+/// error is (the field under the budget, from `""` or `.nodes` to `.depth.ROLE`, and
+/// its message), so every budget field of an experiment reads alike.
+pub fn check_one<G: Features>(b: &Budget) -> Result<(), (String, String)> {
     match (b.nodes, &b.depth) {
         (Some(n), None) => limits::NODES
             .check(n)
             .map_err(|e| (".nodes".into(), e.to_string())),
         (None, Some(m)) if !m.is_empty() => {
             for (role, d) in m {
-                if !roles.contains(&role.as_str()) {
-                    let msg = format!("no role {role:?}: the roles are {roles:?}");
-                    return Err((".depth".into(), msg));
+                let field = format!(".depth.{role}");
+                if !G::ROLES.contains(&role.as_str()) {
+                    let roles = G::ROLES;
+                    let msg = format!("{} has no role {role:?}; its roles are {roles:?}", G::NAME);
+                    return Err((field, msg));
                 }
                 limits::DEPTH
                     .check((*d).into())
-                    .map_err(|e| (format!(".depth.{role}"), e.to_string()))?;
+                    .map_err(|e| (field, e.to_string()))?;
             }
             Ok(())
         }
         _ => Err((
             String::new(),
-            "give exactly one of `nodes` and `depth` (a depth per role)".into(),
+            "name exactly one budget: `(nodes: N)` or `(depth: {\"role\": D, ..})`".into(),
         )),
     }
 }

@@ -53,8 +53,7 @@ pub(super) fn measure<G: Features>(
         };
         let label = budget::label(b);
         obs.phase(&format!("Elo at {label}"), fitness::job_games(&job));
-        let result =
-            fitness::evaluate_at_pairings::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
+        let result = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
         games += result.game_count();
         for (i, name) in run.names.iter().enumerate() {
             let t = result.totals(i);

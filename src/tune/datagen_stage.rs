@@ -13,7 +13,6 @@ use super::resolve::Resolved;
 use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
 use crate::dist::Threads;
 use crate::game::Features;
-use crate::limits::{self, Count};
 use crate::matches::settings::MatchSettings;
 use crate::player::PlayerSpec;
 use crate::ronfile::FileError;
@@ -31,15 +30,15 @@ pub struct Overrides {
 }
 
 /// The plan of `r`'s datagen: its `datagen:` section with `over` on top; the budget is
-/// `nodes` there, else the target's, else the run's `nodes`.
+/// `nodes` there, else the target's, else the run's `nodes`. The section's numbers were
+/// checked when the experiment was resolved ([`super::bounds`]); `over`'s are checked
+/// by whoever gives them (the command's flags).
 pub fn plan<G: Features>(
     r: &Resolved,
     origin: &str,
     over: Overrides,
 ) -> Result<DatagenPlan, ExperimentError> {
     let err = |field: &str, m: String| ExperimentError::from(FileError::field(origin, field, m));
-    let check =
-        |field: &str, v: u64, limit: &Count| limit.check(v).map_err(|e| err(field, e.to_string()));
     let spec = r.exp.datagen.as_ref();
     let games = over.games.or(spec.map(|s| s.games)).ok_or_else(|| {
         err(
@@ -47,18 +46,13 @@ pub fn plan<G: Features>(
             "no games: add `datagen: (games: N, ..)` or give --games".into(),
         )
     })?;
-    check("datagen.games", games, &limits::DATAGEN_GAMES)?;
     let skip_plies = spec.map_or(crate::tunables::DATAGEN_SKIP_PLIES, |s| s.skip_plies);
-    check("datagen.skip_plies", skip_plies.into(), &limits::SKIP_PLIES)?;
     let budget = budget::<G>(r, over.nodes.or(spec.and_then(|s| s.nodes))).ok_or_else(|| {
         err(
             "datagen",
             "no budget: give datagen.nodes, target or nodes".into(),
         )
     })?;
-    if let DatagenBudget::Nodes(n) = budget {
-        check("datagen.nodes", n, &limits::NODES)?;
-    }
     if r.engine.is_some() {
         return Err(err(
             "start",
@@ -124,7 +118,7 @@ fn settings(r: &Resolved) -> MatchSettings {
 }
 
 /// Before a Texel run with `datagen:`: generates (or resumes) `<dir>/datagen.positions`
-/// on this process's threads and returns the run with the file among the fit's files
+/// on this process's threads (as many as `--threads` says: the global pool) and returns the run with the file among the fit's files
 /// (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
 /// experiment unchanged.
 pub fn prepare<G: Features>(
@@ -157,6 +151,9 @@ pub fn prepare<G: Features>(
             made_by: format!("the datagen stage of the experiment {:?}", r.exp.name),
             progress: &progress,
         };
+        // Not the run's executor: under `mpirun` the other ranks of `evolve` serve the
+        // run's games ([`super::units::JobBatch`]) and cannot play datagen games, so the
+        // stage stays on rank 0's threads; `mpirun .. weightforge datagen` uses them all.
         let s = datagen::generate::<G>(&Threads::default(), &plan, &out, &run)?;
         obs.message(&format!(
             "datagen: {} games, {} positions written to {} ({:.0} positions/s)",

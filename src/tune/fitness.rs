@@ -85,10 +85,16 @@ impl Round {
         }
     }
 
-    /// Whether this round's games are played at the final budget (the target's).
-    /// Promotions and the budget chart carry their budgets in their pairings.
-    pub fn is_final(self) -> bool {
-        matches!(self, Round::Selection | Round::Validation | Round::Gate(_))
+    /// The node budget that overrides both players' searches in this round's games:
+    /// training plays at the run's `nodes` (else each pairing's depth), the final rounds
+    /// (selection, validation, gate) at the target budget ([`Resolved::final_nodes`]),
+    /// and promotions and the budget chart at each pairing's own depth and nodes.
+    pub fn budget(self, r: &Resolved) -> Option<u64> {
+        match self {
+            Round::Training(_) => r.exp.nodes,
+            Round::Selection | Round::Validation | Round::Gate(_) => r.final_nodes(),
+            Round::Promotion { .. } | Round::Budget(_) => None,
+        }
     }
 }
 
@@ -177,8 +183,8 @@ pub fn job_games(job: &Job) -> u64 {
     job.pairings.iter().map(|p| 2 * p.pairs as u64).sum()
 }
 
-/// Plays a job on `exec` (threads, or processes under `mpirun`); validation games are
-/// written down. `exclude` lists opening positions that must not be reused.
+/// Plays a job on `exec` (threads, or processes under `mpirun`) at its round's budget
+/// ([`Round::budget`]); validation games are written down. `exclude` lists opening positions that must not be reused.
 pub fn evaluate_on<G: Features>(
     exec: &dyn Executor,
     r: &Resolved,
@@ -187,19 +193,6 @@ pub fn evaluate_on<G: Features>(
     on_game: &(dyn Fn() + Sync),
 ) -> Result<JobResult, DistError> {
     let batch = JobBatch::<G>::new(job.clone(), exclude, None);
-    Ok(play_job(exec, r, &batch, on_game)?.0)
-}
-
-/// Plays a job like [`evaluate_on`], every game at its pairing's depth and node budget
-/// for both sides instead of the run's node budget (promotions, the budget chart).
-pub fn evaluate_at_pairings<G: Features>(
-    exec: &dyn Executor,
-    r: &Resolved,
-    job: &Job,
-    exclude: Option<&HashSet<u64>>,
-    on_game: &(dyn Fn() + Sync),
-) -> Result<JobResult, DistError> {
-    let batch = JobBatch::<G>::new(job.clone(), exclude, None).at_pairings_budget();
     Ok(play_job(exec, r, &batch, on_game)?.0)
 }
 

@@ -105,7 +105,7 @@ pub(super) fn promote<G: Features>(
         }
         rounds.push(alive.clone());
         let job = round_job::<G>(r, &b, &weights, &alive, pairs, (g, round));
-        let result = fitness::evaluate_at_pairings::<G>(run.exec, r, &job, None, &|| obs.game())?;
+        let result = fitness::evaluate_on::<G>(run.exec, r, &job, None, &|| obs.game())?;
         tally.add(&job, &result, &alive);
         note_openings(cp, &result);
         let last = round + 1 == spec.rounds;

@@ -1,6 +1,7 @@
 //! Checking an experiment against its game and loading what it names: one function per
 //! section of the file, each failing with the file and the field at fault.
 
+use super::budget;
 use super::experiment::{AlgorithmSpec, Experiment, ExperimentError, OpponentSpec};
 use std::sync::Arc;
 
@@ -140,7 +141,7 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
-        super::budget::check(self, G::ROLES, origin)?;
+        budget::check::<G>(self, origin)?;
         if EngineSpec::is_engine(&self.start)
             && self
                 .algorithm
@@ -431,43 +432,23 @@ impl Checker<'_> {
         })
     }
 
-    /// The target budget: exactly one of `nodes` and `depth`, roles named, within
-    /// limits; roles `depth` leaves out keep the start's depth.
+    /// The target budget, checked like every budget of the experiment
+    /// ([`budget::check_one`]); roles `depth` leaves out keep the start's depth.
     fn target<G: Features>(&self, start: &Genome) -> Result<Option<Target>, ExperimentError> {
         let Some(b) = &self.exp.target else {
             return Ok(None);
         };
-        match (b.nodes, &b.depth) {
-            (Some(n), None) => {
-                limits::NODES
-                    .check(n)
-                    .map_err(|e| self.err("target.nodes", e.to_string()))?;
-                Ok(Some(Target {
-                    depth: start.depth,
-                    nodes: Some(n),
-                }))
-            }
-            (None, Some(depths)) if !depths.is_empty() => {
-                let mut depth = start.depth;
-                for (role, d) in depths {
-                    let field = format!("target.depth.{role}");
-                    let Some(r) = G::ROLES.iter().position(|x| x == role) else {
-                        let roles = G::ROLES.join(", ");
-                        let msg = format!("{} has no role {role:?}: one of {roles}", G::NAME);
-                        return Err(self.err(&field, msg));
-                    };
-                    limits::DEPTH
-                        .check((*d).into())
-                        .map_err(|e| self.err(&field, e.to_string()))?;
-                    depth[r] = *d;
-                }
-                Ok(Some(Target { depth, nodes: None }))
-            }
-            _ => Err(self.err(
-                "target",
-                "name exactly one budget: `(nodes: N)` or `(depth: {\"role\": D, ..})`",
-            )),
-        }
+        budget::check_one::<G>(b).map_err(|(f, m)| self.err(&format!("target{f}"), m))?;
+        Ok(Some(match b.nodes {
+            Some(n) => Target {
+                depth: start.depth,
+                nodes: Some(n),
+            },
+            None => Target {
+                depth: budget::setting(b, G::ROLES, start.depth).depth,
+                nodes: None,
+            },
+        }))
     }
 
     /// The gate's test and size.

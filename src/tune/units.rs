@@ -60,9 +60,6 @@ pub struct JobBatch<G> {
     pub label: Label,
     /// Which roles the kept positions train.
     pub rows: Rows,
-    /// Every game plays at its pairing's depth and nodes, not the run's node budget.
-    #[serde(default)]
-    pub pairings_budget: bool,
     #[serde(skip)]
     game: PhantomData<fn() -> G>,
 }
@@ -90,16 +87,7 @@ impl<G> JobBatch<G> {
             filter,
             label,
             rows,
-            pairings_budget: false,
             game: PhantomData,
-        }
-    }
-
-    /// The same batch, every game at its pairing's depth and nodes for both sides.
-    pub fn at_pairings_budget(self) -> Self {
-        JobBatch {
-            pairings_budget: true,
-            ..self
         }
     }
 }
@@ -113,7 +101,7 @@ pub struct JobUnits<'a, G: Features> {
     players: Vec<(PlayerSpec, PlayerSpec)>,
     /// (pairing, pair) of each unit.
     tasks: Vec<(usize, u32)>,
-    /// The run's node budget, when it sets one for every game.
+    /// The node budget of the job's round, when it sets one for every game.
     budget: SearchBudget,
 }
 
@@ -128,11 +116,7 @@ impl<G: Features> Batch for JobBatch<G> {
             opening_plies: r.exp.openings.plies,
             ply_cap: r.ply_cap,
             depth: None,
-            nodes: if self.pairings_budget {
-                None
-            } else {
-                r.exp.nodes
-            },
+            nodes: self.job.round.budget(r),
             move_time_ms: None,
             adjudicate: r.exp.adjudicate,
         };
@@ -148,18 +132,7 @@ impl<G: Features> Batch for JobBatch<G> {
             batch: self,
             exclude: self.exclude.as_ref().map(|e| e.iter().copied().collect()),
             openings: settings.openings::<G>()?,
-            budget: SearchBudget {
-                // Rounds that carry their budgets in their pairings (promotions, the
-                // budget chart) play at those; the final rounds at the target budget.
-                nodes: if self.pairings_budget {
-                    None
-                } else if job.round.is_final() {
-                    r.final_nodes()
-                } else {
-                    r.exp.nodes
-                },
-                ..settings.budget()
-            },
+            budget: settings.budget(),
             players: (0..job.pairings.len())
                 .map(|i| players(r, job, i))
                 .collect(),
