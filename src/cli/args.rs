@@ -61,7 +61,7 @@ pub enum Command {
     /// Redraw a run's charts from its generations.csv.
     #[command(after_help = help::PLOT, arg = help::threads(help::THREADS_UNUSED))]
     Plot(PlotArgs),
-    /// Draw the algorithm comparison's chart (Elo against CPU seconds) from its CSV
+    /// Draw the algorithm comparison's chart (Elo at each training budget, and its CPU seconds) from its CSV
     /// (scripts/compare_algorithms.sh).
     #[command(after_help = help::COMPARE_CHART, arg = help::threads(help::THREADS_UNUSED))]
     CompareChart(CompareChartArgs),
