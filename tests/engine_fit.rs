@@ -164,9 +164,14 @@ fn texel_fits_the_python_engine_through_eval() {
     };
     let text = std::fs::read_to_string(&s.genome_path).unwrap();
     let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
-    // The rule rewards eaten sheep: the fit raises SHEEP_TAKEN from its default 100.
-    let taken = file.constants["SHEEP_TAKEN"];
-    assert!(taken > 100.0 && taken <= 400.0, "SHEEP_TAKEN = {taken}");
+    // The rule rewards eaten sheep: the fit raises SHEEP_TAKEN's share of the
+    // constants (what the search sees: their ratios) above its default 100 / 147.
+    let c = &file.constants;
+    let taken = c["SHEEP_TAKEN"];
+    assert!(
+        share(c, "SHEEP_TAKEN", &[]) > 100.0 / 147.0 && taken <= 400.0,
+        "{c:?}"
+    );
     for (name, lo, hi) in [("WOLF_ROOM", -40.0, 40.0), ("THREAT", -100.0, 100.0)] {
         let v = file.constants[name];
         assert!((lo..=hi).contains(&v), "{name} = {v} within its bounds");
@@ -235,11 +240,31 @@ fn texel_fits_the_course_player_through_its_adapter() {
     let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
     assert_eq!(file.constants.len(), 9, "{text}");
     // The rows' rule (wolves win once two sheep are eaten) is read by the wolves through
-    // EAT_BONUS and by the sheep through SHEEP_ALIVE: the fit raises both.
-    let eat = file.constants["EAT_BONUS"];
-    assert!(eat > 60.0 && eat <= 300.0, "EAT_BONUS = {eat}");
-    let alive = file.constants["SHEEP_ALIVE"];
-    assert!(alive > 50.0 && alive <= 250.0, "SHEEP_ALIVE = {alive}");
+    // EAT_BONUS and by the sheep through SHEEP_ALIVE: the fit raises both one's share
+    // of its side's constants (defaults 60 / 96 and 50 / 86).
+    let c = &file.constants;
+    let wolves = [
+        "WOLF_MOBILITY",
+        "CAPTURE_CHANCE",
+        "EDGE_PENALTY",
+        "WOLF_GAP",
+    ];
+    let sheep = ["BLOCKING", "SHEEP_IN_DANGER", "TOGETHER"];
+    assert!(share(c, "EAT_BONUS", &wolves) > 60.0 / 96.0, "{c:?}");
+    assert!(share(c, "SHEEP_ALIVE", &sheep) > 50.0 / 86.0, "{c:?}");
+}
+
+/// `name`'s share of |name| + Σ |others| (all constants when `others` is empty).
+fn share(c: &std::collections::BTreeMap<String, f64>, name: &str, others: &[&str]) -> f64 {
+    let rest: f64 = if others.is_empty() {
+        c.iter()
+            .filter(|(k, _)| *k != name)
+            .map(|(_, v)| v.abs())
+            .sum()
+    } else {
+        others.iter().map(|k| c[*k].abs()).sum()
+    };
+    c[name].abs() / (c[name].abs() + rest)
 }
 
 #[test]
