@@ -75,6 +75,7 @@ fn series(flags: SeriesFlags, defaults: MatchSettings) -> Result<Series> {
     settings.nodes = flags.nodes;
     settings.move_time_ms = flags.move_time;
     settings.adjudicate = flags.adjudicate;
+    writable("--record", flags.record)?;
     Ok(Series {
         games: flags.games,
         seed: flags.seed,
@@ -199,7 +200,10 @@ pub fn tournament_flags<G: Features>(a: &TournamentArgs) -> Result<Tournament> {
             openings: series.settings,
         },
         record: series.record,
-        csv: a.csv.clone(),
+        csv: {
+            writable("--csv", a.csv.as_ref())?;
+            a.csv.clone()
+        },
         quiet: series.quiet,
     })
 }
@@ -364,4 +368,14 @@ pub fn arena_flags(a: &ArenaArgs) -> Result<Arena> {
         maps,
         config,
     })
+}
+
+/// An output path checked before the first game, so a bad `--record` or `--csv` fails
+/// at once instead of after every game is played.
+fn writable(flag: &str, path: Option<&PathBuf>) -> Result<()> {
+    if let Some(p) = path {
+        weightforge::fsutil::check_writable(p)
+            .with_context(|| format!("{flag} {}: cannot be written", p.display()))?;
+    }
+    Ok(())
 }
