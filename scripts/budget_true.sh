@@ -31,7 +31,7 @@ out=reports/budget_true
 exps=experiments/budget_true
 mkdir -p "$out"
 csv="$out/budget_true.csv"
-[ -s "$csv" ] || echo "algorithm,datagen_games,train_games,train_cpu_s,cpu_s,wall_s,load,opponent,validation_games,elo,elo95" >"$csv"
+[ -s "$csv" ] || echo "algorithm,datagen_games,train_games,train_cpu_s,cpu_s,wall_s,load,opponent,validation_games,elo,elo95,budget_games" >"$csv"
 tick=$(getconf CLK_TCK)
 nodes=20000
 
@@ -64,7 +64,9 @@ run_evolve() {
     games=$(grep '^gen ' "$log" | tail -1 | awk '{ print $4 }')
 }
 
-# Appends the validation of run $2 as method $1 (datagen size $3, training CPU $4).
+# Appends the validation of run $2 as method $1 (datagen size $3, training CPU $4). The
+# chart's x axis is `budget_games`: the games that bought the training (datagen games for
+# a fit, training games for ES; 0 for the start); its CPU panel gives their CPU seconds.
 record() {
     local method=$1 name=$2 n=$3 tc=$4 v="reports/$2/validation.txt" load
     load=$(cut -d' ' -f1 /proc/loadavg)
@@ -72,7 +74,7 @@ record() {
     cat "$v"
     awk -v a="$method" -v d="$n" -v g="$games" -v tc="$tc" -v c="$cpu" -v w="${wall%.*}" -v l="$load" '
         / vs [^:]+: [0-9]+ games/ { sub(/:$/, "", $3); opp = $3; k = $4 }
-        /^Elo difference:/ { sub(/,$/, "", $5); printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", a, d, g, tc, c, w, l, opp, k, $3, $5 }
+        /^Elo difference:/ { sub(/,$/, "", $5); printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", a, d, g, tc, c, w, l, opp, k, $3, $5, (g > 0 ? g : d) }
     ' "$v" >>"$csv"
 }
 
@@ -128,9 +130,9 @@ awk -v c="$start_cpu" -v l="$(cut -d' ' -f1 /proc/loadavg)" '
     END {
         for (m = 1; m <= 3; m++) {
             a = m == 1 ? "per-role fit" : m == 2 ? "zero-sum fit" : "ES (4000 nodes)"
-            printf "%s,0,0,0,%s,0,%s,luo2023,0,0,0\n", a, c, l
-            printf "%s,0,0,0,%s,0,%s,li2023,200,%s,%s\n", a, c, l, elo, ci
+            printf "%s,0,0,0,%s,0,%s,luo2023,0,0,0,0\n", a, c, l
+            printf "%s,0,0,0,%s,0,%s,li2023,200,%s,%s,0\n", a, c, l, elo, ci
         }
     }' "$log" >>"$csv"
 "$bin" compare-chart "$csv" --out "$out/budget_true.png" \
-    --title "Wolves & Sheep: Elo at 20,000 nodes against CPU seconds (datagen + fit, or ES games)"
+    --title "Wolves & Sheep: Elo at 20,000 nodes by training games (datagen games for a fit, games for ES) and their CPU seconds"
