@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The MPI check of CI: a binary built with `--features mpi` must give, under
 # `mpirun -n 3`, the same genome as on threads (and the same after a run stopped under
-# 3 ranks is resumed under 2), the same match records and the same datagen file.
+# 3 ranks is resumed under 2), the same match records, the same datagen file, and the
+# same positions file and genome from an evolve run's datagen stage.
 # Fails if any file differs.
 # Usage: scripts/mpi_check.sh path/to/weightforge
 set -euo pipefail
@@ -42,4 +43,16 @@ dg=(datagen "$exp" --games 6 --nodes 2000 --quiet)
 timeout 300 "$bin" --threads 2 "${dg[@]}" --out dg_threads.positions >/dev/null
 timeout 300 "${mpirun[@]}" -n 3 "$bin" --threads 1 "${dg[@]}" --out dg_mpi.positions >/dev/null 2>&1
 same dg_threads.positions dg_mpi.positions "datagen under mpirun -n 3 writes the threaded file"
+
+tdg=$(realpath "$(dirname "$exp")/texel_datagen.ron")
+staged=reports/mpi_texel_datagen/datagen.positions
+tgenome=genomes/wolves_sheep/mpi_texel_datagen-best.ron
+rm -rf reports genomes
+timeout 300 "$bin" --threads 2 evolve "$tdg" --quiet >tdg_threads.log
+cp "$staged" tdg_threads.positions
+cp "$tgenome" tdg_threads.ron
+rm -rf reports genomes
+timeout 300 "${mpirun[@]}" -n 3 "$bin" --threads 1 evolve "$tdg" --quiet >tdg_mpi.log
+same tdg_threads.positions "$staged" "evolve's datagen stage under mpirun -n 3 writes the threaded file"
+same tdg_threads.ron "$tgenome" "evolve with a datagen stage under mpirun -n 3 gives the threaded genome"
 echo "mpi: $passed passed, 0 failed"

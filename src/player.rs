@@ -218,6 +218,7 @@ impl<G: Features> Agent<G> {
                     limits: SearchLimits {
                         depth: budget.max_depth(g.depth[role]),
                         nodes: budget.nodes.or(g.nodes),
+                        soft_nodes: None,
                         deadline: None,
                         rules,
                     },

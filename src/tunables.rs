@@ -268,6 +268,11 @@ pub const CALIBRATE_SEARCHES: usize = 12;
 
 /// Datagen: plies of each game (after the opening's random plies) not kept, by default.
 pub const DATAGEN_SKIP_PLIES: u32 = 2;
+
+/// Datagen with a soft node limit (`datagen.soft`, `datagen --soft`): the hard cap of a
+/// search is this many times the soft limit (an iteration that reaches it stops, and
+/// the last whole iteration counts).
+pub const DATAGEN_SOFT_HARD_FACTOR: u64 = 4;
 /// Progress without a terminal (a run writing to a log): seconds between the progress
 /// lines `evolve` prints on standard error while games are played.
 pub const LOG_PROGRESS_SECS: u64 = 30;

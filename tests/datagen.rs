@@ -1,20 +1,27 @@
 //! Datagen (src/datagen, `weightforge datagen`): the file is the same on 1 and 2
 //! threads and after a stop and `--resume`; every row parses back; duplicates are
-//! removed; a Texel run with `datagen:` generates its file and fits it.
+//! removed; a Texel run with `datagen:` generates its file and fits it; a soft node
+//! limit finishes the iteration a fixed one cuts, and is as deterministic.
 
 mod common;
 
 use std::path::Path;
 
+use rand::SeedableRng;
+
 use common::experiment::{run_in_pool, Tiny};
 use weightforge::datagen::{generate, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun};
 use weightforge::dist::Threads;
+use weightforge::eval::Evaluator;
 use weightforge::fit::file;
+use weightforge::game::{Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 use weightforge::matches::settings::MatchSettings;
+use weightforge::search::{SearchLimits, SearchOptions, Searcher};
+use weightforge::tunables::{DATAGEN_SOFT_HARD_FACTOR, MAX_DEPTH};
 use weightforge::tune::datagen_stage::DATAGEN_FILE;
-use weightforge::tune::experiment::{DatagenSpec, Experiment};
+use weightforge::tune::experiment::{Budget, DatagenSpec, Experiment};
 use weightforge::tune::options::RunOptions;
 
 /// A small datagen experiment: li2023 against itself at 3000 nodes a move, short games.
@@ -186,6 +193,7 @@ fn texel_run_with_datagen_generates_and_fits_the_file() {
         nodes: Some(2000),
         skip_plies: 2,
         opponents: false,
+        soft: false,
     });
     exp.generations = 1;
     run_in_pool(&exp, 2, &RunOptions::default(), None);
@@ -248,6 +256,7 @@ fn datagen_numbers_out_of_range_are_refused_at_resolve() {
         nodes: Some(2000),
         skip_plies: 2,
         opponents: false,
+        soft: false,
     };
     let cases = [
         (
@@ -281,4 +290,93 @@ fn datagen_numbers_out_of_range_are_refused_at_resolve() {
             .to_string();
         assert!(err.contains(&format!("`{field}`")), "{field}: {err}");
     }
+}
+
+/// A soft node limit: the search deepens until an iteration ends past the limit, so it
+/// finishes the iteration a fixed limit cuts off (one ply deeper here, more nodes) and
+/// plays what a search to that whole depth plays.
+#[test]
+fn a_soft_limit_finishes_the_iteration_a_fixed_limit_cuts() {
+    let genome = Genome::parse::<WolvesSheep>(
+        weightforge::builtins::genome_text("wolves_sheep", "luo2023").unwrap(),
+        "luo2023",
+    )
+    .unwrap();
+    let mut rng = GameRng::seed_from_u64(4);
+    let pos = WolvesSheep::start(WolvesSheep::start_names()[0], &mut rng).unwrap();
+    let soft = 3000;
+    let search = |limits: SearchLimits| {
+        let mut eval = Evaluator::new::<WolvesSheep>(0, &genome.weights[0]);
+        let mut searcher = Searcher::<WolvesSheep>::new(SearchOptions::default(), 16);
+        searcher.search(&pos, &mut eval, &limits, &mut GameRng::seed_from_u64(1))
+    };
+    let fixed = search(SearchLimits {
+        nodes: Some(soft),
+        ..SearchLimits::depth(MAX_DEPTH)
+    });
+    let soft_found = search(SearchLimits {
+        nodes: Some(soft * DATAGEN_SOFT_HARD_FACTOR),
+        soft_nodes: Some(soft),
+        ..SearchLimits::depth(MAX_DEPTH)
+    });
+    assert!(soft_found.nodes >= soft, "{soft_found:?}");
+    assert!(soft_found.depth > fixed.depth, "{soft_found:?} {fixed:?}");
+    let whole = search(SearchLimits::depth(soft_found.depth));
+    assert_eq!(
+        (whole.best, whole.score, whole.nodes),
+        (soft_found.best, soft_found.score, soft_found.nodes)
+    );
+}
+
+/// `datagen --soft` writes the same file on 1 and 2 threads, says so in its comments,
+/// and differs from the fixed limit's file.
+#[test]
+fn soft_datagen_is_the_same_on_1_and_2_threads_and_differs_from_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    let exp = experiment(dir.path());
+    let [one, two, fixed] = ["one", "two", "fixed"].map(|n| dir.path().join(n));
+    let games = ["--games", "4"];
+    datagen("1", &exp, &one, &[&games[..], &["--soft"]].concat());
+    datagen("2", &exp, &two, &[&games[..], &["--soft"]].concat());
+    datagen("2", &exp, &fixed, &games);
+    let soft = std::fs::read(&one).unwrap();
+    assert_eq!(soft, std::fs::read(&two).unwrap(), "1 and 2 threads differ");
+    assert_ne!(soft, std::fs::read(&fixed).unwrap(), "soft equals fixed");
+    let f = file::read_rows::<WolvesSheep>(&one).unwrap();
+    assert!(
+        f.comments.iter().any(|c| c.contains("(soft)")),
+        "{:?}",
+        f.comments
+    );
+}
+
+/// A soft limit needs a node budget: with a depth target it is refused, naming the field.
+#[test]
+fn a_soft_limit_with_a_depth_budget_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut exp: Experiment = Tiny {
+        name: "tiny_soft",
+        seed: 2,
+        algorithm: "Texel(steps: 30)",
+        hall_of_fame: 0,
+    }
+    .experiment(dir.path());
+    exp.nodes = None;
+    exp.datagen = Some(DatagenSpec {
+        games: 2,
+        nodes: None,
+        skip_plies: 2,
+        opponents: false,
+        soft: true,
+    });
+    let depth = [("wolves", 2), ("sheep", 2)].map(|(r, d)| (r.to_string(), d));
+    exp.target = Some(Budget {
+        nodes: None,
+        depth: Some(depth.into_iter().collect()),
+    });
+    let path = dir.path().join("soft.ron");
+    std::fs::write(&path, exp.to_ron()).unwrap();
+    let o = common::weightforge(&["datagen", path.to_str().unwrap(), "--quiet"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("datagen.soft"), "{err}");
 }

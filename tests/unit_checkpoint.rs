@@ -12,9 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use common::experiment::{finished, Tiny};
-use weightforge::dist::{AnyOutput, DistError, Executor, Threads, Work};
+use weightforge::dist::{AnyOutput, DistError, Executor, Threads, Work, Wrapped};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::played_game::SetupError;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::Experiment;
@@ -61,24 +60,9 @@ struct Counted<'a> {
     stop: &'a StopAfterUnits,
 }
 
-impl Work for Counted<'_> {
-    fn count(&self) -> usize {
-        self.inner.count()
-    }
-    fn cost(&self, i: usize) -> u64 {
-        self.inner.cost(i)
-    }
-    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
-        self.inner.run(i)
-    }
-    fn wire(&self) -> String {
-        self.inner.wire()
-    }
-    fn encode(&self, out: &AnyOutput) -> String {
-        self.inner.encode(out)
-    }
-    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
-        self.inner.decode(text)
+impl Wrapped for Counted<'_> {
+    fn inner(&self) -> &dyn Work {
+        self.inner
     }
     fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
         self.inner.record(i, out)?;

@@ -606,6 +606,10 @@ pub struct DatagenArgs {
     /// Nodes per move (default: the experiment's `datagen.nodes`, else its target's).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// A soft node limit (also `datagen.soft: true`): each search deepens until an
+    /// iteration ends past the budget, capped at DATAGEN_SOFT_HARD_FACTOR times it.
+    #[arg(long)]
+    pub soft: bool,
     /// Continue from `<out>.partial`: the file is the one an uninterrupted run writes.
     #[arg(long)]
     pub resume: bool,

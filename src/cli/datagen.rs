@@ -57,6 +57,7 @@ fn datagen_for<G: Features>(
     let over = Overrides {
         games: a.games,
         nodes: a.nodes,
+        soft: a.soft,
     };
     let plan = datagen_stage::plan::<G>(&r, &origin, over)?;
     let out = a
@@ -104,6 +105,9 @@ fn made_by(a: &DatagenArgs, origin: &str) -> String {
     }
     if let Some(n) = a.nodes {
         s += &format!(" --nodes {n}");
+    }
+    if a.soft {
+        s += " --soft";
     }
     s
 }

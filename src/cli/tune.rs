@@ -133,9 +133,10 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
 
 /// A worker rank of `mpirun -n K weightforge evolve ...`: takes the experiment from rank
 /// 0 (so `--resume` needs the checkpoint on rank 0's machine only) and plays the games
-/// rank 0 hands it.
+/// rank 0 hands it: the run's pairs and its datagen stage's games.
 #[cfg(feature = "mpi")]
 pub fn serve_evolve() -> Result<()> {
+    use weightforge::datagen::DatagenBatch;
     use weightforge::dist::mpi;
     use weightforge::tune::units::JobBatch;
     let Some(text) = mpi::wait_setup()? else {
@@ -147,7 +148,7 @@ pub fn serve_evolve() -> Result<()> {
     let game = exp.game.clone();
     with_game!(game.as_str(), G => {
         let r = exp.resolve::<G>(&origin)?;
-        mpi::serve::<JobBatch<G>>(&r)?;
+        mpi::serve_either::<JobBatch<G>, DatagenBatch<G>>(&r, &())?;
         Ok(())
     }, Err(unknown_game(&game)))
 }

@@ -42,6 +42,7 @@ pub struct DatagenUnits<'a, G> {
 }
 
 impl<G: Features> Batch for DatagenBatch<G> {
+    const KIND: &'static str = "datagen";
     type Context = ();
     type Output = DatagenGame;
     type Units<'a> = DatagenUnits<'a, G>;

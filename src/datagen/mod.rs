@@ -25,12 +25,19 @@ pub use batch::DatagenBatch;
 pub use play::DatagenGame;
 pub use run::{generate, DatagenRun, DatagenSummary, DatagenTick};
 
-/// How long each search of a datagen game is: a fixed node budget (deterministic: the
-/// stand-in for a clock) or a depth per role.
+/// How long each search of a datagen game is: a fixed or a soft node budget
+/// (deterministic: the stand-in for a clock) or a depth per role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DatagenBudget {
-    /// Nodes per move, both sides (each search deepens until they are spent).
+    /// Nodes per move, both sides (each search deepens until they are spent; the
+    /// iteration they stop counts for nothing).
     Nodes(u64),
+    /// A soft node limit per move, both sides: each search deepens until an iteration
+    /// ends with at least this many nodes searched, so every move comes from a whole
+    /// iteration; an iteration that reaches
+    /// [`DATAGEN_SOFT_HARD_FACTOR`](crate::tunables::DATAGEN_SOFT_HARD_FACTOR) times the
+    /// limit stops there (the hard cap).
+    SoftNodes(u64),
     /// Plies per move, per role.
     Depth([u32; 2]),
 }
@@ -39,6 +46,7 @@ impl std::fmt::Display for DatagenBudget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             DatagenBudget::Nodes(n) => write!(f, "{n} nodes a move"),
+            DatagenBudget::SoftNodes(n) => write!(f, "{n} nodes a move (soft)"),
             DatagenBudget::Depth([a, b]) => write!(f, "depth {a}/{b}"),
         }
     }

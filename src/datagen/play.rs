@@ -13,7 +13,7 @@ use crate::matches::openings::Openings;
 use crate::played_game::SetupError;
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::seeds;
-use crate::tunables::{EVAL_SCALE, MAX_DEPTH};
+use crate::tunables::{DATAGEN_SOFT_HARD_FACTOR, EVAL_SCALE, MAX_DEPTH};
 
 /// What one game gives.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,9 +41,14 @@ impl<G: Features> Side<G> {
             quiescence: p.quiescence,
             ..SearchOptions::default()
         };
-        let (depth, nodes) = match budget {
-            DatagenBudget::Nodes(n) => (MAX_DEPTH, Some(n)),
-            DatagenBudget::Depth(d) => (d[role], None),
+        let (depth, nodes, soft_nodes) = match budget {
+            DatagenBudget::Nodes(n) => (MAX_DEPTH, Some(n), None),
+            DatagenBudget::SoftNodes(n) => (
+                MAX_DEPTH,
+                Some(n.saturating_mul(DATAGEN_SOFT_HARD_FACTOR)),
+                Some(n),
+            ),
+            DatagenBudget::Depth(d) => (d[role], None, None),
         };
         Side {
             searcher: Box::new(Searcher::new(opts, p.tt_bits)),
@@ -51,6 +56,7 @@ impl<G: Features> Side<G> {
             limits: SearchLimits {
                 depth,
                 nodes,
+                soft_nodes,
                 deadline: None,
                 rules,
             },

@@ -61,6 +61,9 @@ pub trait Units: Sync {
 
 /// A phase's games as data another process can be sent.
 pub trait Batch: Serialize + DeserializeOwned + Sync {
+    /// The batch's kind on the wire: a process that serves several kinds (an `evolve`
+    /// worker: games and datagen) reads the batch as the kind it is sent with.
+    const KIND: &'static str;
     /// What every process builds from its command line before any batch comes.
     type Context: Sync;
     /// What one unit gives.
@@ -76,6 +79,8 @@ pub trait Batch: Serialize + DeserializeOwned + Sync {
 /// A batch as an executor sees it: units that run here, and the means to send the batch
 /// and its results to other processes.
 pub trait Work: Sync {
+    /// The batch's kind ([`Batch::KIND`]).
+    fn kind(&self) -> &'static str;
     /// Units in the batch.
     fn count(&self) -> usize;
     /// Expected cost of unit `i`.
@@ -93,6 +98,49 @@ pub trait Work: Sync {
     /// keeps its finished units (a resumable phase) writes them down here.
     fn record(&self, _i: usize, _out: &AnyOutput) -> Result<(), DistError> {
         Ok(())
+    }
+}
+
+/// A batch seen through a wrapper that changes how units run or are recorded (a
+/// journal, a test's stop): everything else is the inner batch's, and [`Work`] comes
+/// with it.
+pub trait Wrapped: Sync {
+    /// The batch wrapped.
+    fn inner(&self) -> &dyn Work;
+    /// Runs unit `i` (by default: the inner batch does).
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
+        self.inner().run(i)
+    }
+    /// Unit `i` has finished (by default: told to the inner batch).
+    fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
+        self.inner().record(i, out)
+    }
+}
+
+impl<T: Wrapped> Work for T {
+    fn kind(&self) -> &'static str {
+        self.inner().kind()
+    }
+    fn count(&self) -> usize {
+        self.inner().count()
+    }
+    fn cost(&self, i: usize) -> u64 {
+        self.inner().cost(i)
+    }
+    fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
+        Wrapped::run(self, i)
+    }
+    fn wire(&self) -> String {
+        self.inner().wire()
+    }
+    fn encode(&self, out: &AnyOutput) -> String {
+        self.inner().encode(out)
+    }
+    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
+        self.inner().decode(text)
+    }
+    fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
+        Wrapped::record(self, i, out)
     }
 }
 
@@ -127,6 +175,10 @@ impl<'a, B: Batch> Prepared<'a, B> {
 }
 
 impl<B: Batch> Work for Prepared<'_, B> {
+    fn kind(&self) -> &'static str {
+        B::KIND
+    }
+
     fn count(&self) -> usize {
         self.units.count()
     }

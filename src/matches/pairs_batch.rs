@@ -99,6 +99,7 @@ pub struct PairsUnits<'a, G> {
 }
 
 impl<G: Features> Batch for PairsBatch<G> {
+    const KIND: &'static str = "pairs";
     type Context = MatchContext<G>;
     type Output = LoggedPair;
     type Units<'a> = PairsUnits<'a, G>;

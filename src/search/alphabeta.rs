@@ -158,6 +158,9 @@ impl<G: Features> Searcher<G> {
             if score.abs() > crate::tunables::WIN_THRESHOLD && !self.opts.random_ties {
                 break; // a forced result: deeper iterations only confirm it
             }
+            if limits.soft_nodes.is_some_and(|soft| self.nodes >= soft) {
+                break; // past the soft limit: no deeper iteration starts
+            }
         }
         result.nodes = self.nodes;
         result

@@ -31,6 +31,9 @@ pub struct SearchLimits {
     pub depth: u32,
     /// Stop after this many nodes (the last completed iteration counts). Deterministic.
     pub nodes: Option<u64>,
+    /// Deepen no more once an iteration ends with at least this many nodes searched (a
+    /// soft limit: the iteration under way finishes, up to `nodes`). Deterministic.
+    pub soft_nodes: Option<u64>,
     /// Stop at this instant (the last completed iteration counts). Not deterministic:
     /// for play against a clock only.
     pub deadline: Option<Instant>,
@@ -45,6 +48,7 @@ impl SearchLimits {
         SearchLimits {
             depth,
             nodes: None,
+            soft_nodes: None,
             deadline: None,
             rules: MatchRules::UNCAPPED,
         }

@@ -11,7 +11,7 @@ use super::experiment::ExperimentError;
 use super::observer::Observer;
 use super::resolve::Resolved;
 use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
-use crate::dist::Threads;
+use crate::dist::Executor;
 use crate::game::Features;
 use crate::matches::settings::MatchSettings;
 use crate::player::PlayerSpec;
@@ -27,6 +27,8 @@ pub struct Overrides {
     pub games: Option<u64>,
     /// Nodes per move.
     pub nodes: Option<u64>,
+    /// The node budget is soft (whatever the experiment says).
+    pub soft: bool,
 }
 
 /// The plan of `r`'s datagen: its `datagen:` section with `over` on top; the budget is
@@ -53,6 +55,15 @@ pub fn plan<G: Features>(
             "no budget: give datagen.nodes, target or nodes".into(),
         )
     })?;
+    let budget = match budget {
+        _ if !(over.soft || spec.is_some_and(|s| s.soft)) => budget,
+        DatagenBudget::Nodes(n) => DatagenBudget::SoftNodes(n),
+        _ => {
+            let m = "a soft limit is a node budget: this datagen plays at the target's depth; \
+                     give datagen.nodes (or --nodes)";
+            return Err(err("datagen.soft", m.into()));
+        }
+    };
     if r.engine.is_some() {
         return Err(err(
             "start",
@@ -118,13 +129,14 @@ fn settings(r: &Resolved) -> MatchSettings {
 }
 
 /// Before a Texel run with `datagen:`: generates (or resumes) `<dir>/datagen.positions`
-/// on this process's threads (as many as `--threads` says: the global pool) and returns the run with the file among the fit's files
-/// (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
+/// on the run's executor (threads, or every rank under `mpirun`) and returns the run
+/// with the file among the fit's files (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
 /// experiment unchanged.
 pub fn prepare<G: Features>(
     r: &Resolved,
     origin: &str,
     dir: &Path,
+    exec: &dyn Executor,
     obs: &dyn Observer,
 ) -> Result<Option<Resolved>, TuneError> {
     if r.exp.datagen.is_none() {
@@ -151,10 +163,7 @@ pub fn prepare<G: Features>(
             made_by: format!("the datagen stage of the experiment {:?}", r.exp.name),
             progress: &progress,
         };
-        // Not the run's executor: under `mpirun` the other ranks of `evolve` serve the
-        // run's games ([`super::units::JobBatch`]) and cannot play datagen games, so the
-        // stage stays on rank 0's threads; `mpirun .. weightforge datagen` uses them all.
-        let s = datagen::generate::<G>(&Threads::default(), &plan, &out, &run)?;
+        let s = datagen::generate::<G>(exec, &plan, &out, &run)?;
         obs.message(&format!(
             "datagen: {} games, {} positions written to {} ({:.0} positions/s)",
             s.games,

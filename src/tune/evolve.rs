@@ -48,15 +48,15 @@ pub fn evolve<G: Features>(
     let dir = options.dir.clone().unwrap_or_else(|| report_dir(r));
     let genome_path = genome_path::<G>(r, options.dir.as_deref());
     let _lock = take_folder(&dir, &genome_path, resume.as_ref(), obs)?;
-    let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, obs)?;
+    let threads = Threads::default();
+    let exec: &dyn Executor = options.executor.as_deref().unwrap_or(&threads);
+    let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, exec, obs)?;
     let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
         checkpoint_check::check::<G>(cp, r, &space, &path)?;
     }
     let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
-    let threads = Threads::default();
-    let exec: &dyn Executor = options.executor.as_deref().unwrap_or(&threads);
     checkpoint_check::stamp::<G>(&mut cp);
     let run = Session {
         r,

@@ -197,6 +197,10 @@ pub struct DatagenSpec {
     /// of self-play.
     #[serde(default)]
     pub opponents: bool,
+    /// The node budget is soft: a search deepens until an iteration ends past it
+    /// ([`DatagenBudget::SoftNodes`](crate::datagen::DatagenBudget::SoftNodes)).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub soft: bool,
 }
 
 fn default_datagen_skip() -> u32 {

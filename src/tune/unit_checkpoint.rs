@@ -27,7 +27,7 @@ use std::sync::Mutex;
 
 use super::error::TuneError;
 use super::observer::Observer;
-use crate::dist::{AnyOutput, DistError, Executor, Work};
+use crate::dist::{AnyOutput, DistError, Executor, Work, Wrapped};
 use crate::limits::UNIT_LINE_BYTES;
 use crate::played_game::SetupError;
 
@@ -191,13 +191,9 @@ struct JournaledWork<'a> {
     path: &'a Path,
 }
 
-impl Work for JournaledWork<'_> {
-    fn count(&self) -> usize {
-        self.inner.count()
-    }
-
-    fn cost(&self, i: usize) -> u64 {
-        self.inner.cost(i)
+impl Wrapped for JournaledWork<'_> {
+    fn inner(&self) -> &dyn Work {
+        self.inner
     }
 
     fn run(&self, i: usize) -> Result<AnyOutput, SetupError> {
@@ -210,18 +206,6 @@ impl Work for JournaledWork<'_> {
             Some(out) => Ok(out),
             None => self.inner.run(i),
         }
-    }
-
-    fn wire(&self) -> String {
-        self.inner.wire()
-    }
-
-    fn encode(&self, out: &AnyOutput) -> String {
-        self.inner.encode(out)
-    }
-
-    fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
-        self.inner.decode(text)
     }
 
     fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {

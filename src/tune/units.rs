@@ -106,6 +106,7 @@ pub struct JobUnits<'a, G: Features> {
 }
 
 impl<G: Features> Batch for JobBatch<G> {
+    const KIND: &'static str = "job";
     type Context = Resolved;
     type Output = PlayedPair;
     type Units<'a> = JobUnits<'a, G>;

@@ -49,6 +49,7 @@ impl Coordinator {
     fn serve(&self, s: &mut Serving, local: &AtomicUsize) -> Result<(), DistError> {
         let batch = ToWorker::Batch {
             id: s.id,
+            kind: s.work.kind().to_string(),
             wire: s.work.wire(),
         };
         self.to_workers(&encode(&batch));

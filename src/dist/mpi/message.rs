@@ -10,10 +10,12 @@ use crate::dist::{from_bytes, to_text, DistError};
 pub enum ToWorker {
     /// The command's context (for evolve: the experiment and where it came from).
     Setup(String),
-    /// A batch to work on: its number and the batch.
+    /// A batch to work on: its number, its kind and the batch.
     Batch {
         /// The batch's number.
         id: u64,
+        /// Its kind ([`Batch::KIND`](crate::dist::Batch::KIND)).
+        kind: String,
         /// The batch (JSON).
         wire: String,
     },

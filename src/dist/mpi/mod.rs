@@ -5,7 +5,8 @@
 //!
 //! Protocol (JSON messages, [`message`]): rank 0 sends each worker the command's
 //! context once (`Setup`, for evolve: the experiment), then for every batch the batch
-//! itself (`Batch`). A worker asks for as many units as it has threads (plus
+//! itself with its kind (`Batch`: a worker of `evolve` plays its games and its datagen
+//! stage's). A worker asks for as many units as it has threads (plus
 //! [`MPI_PREFETCH_UNITS`](crate::tunables::MPI_PREFETCH_UNITS)), and with each finished
 //! unit's result asks for one more; rank 0 answers every request with the next units in
 //! longest-first order, or none when all are handed out. Results are merged by unit
@@ -33,7 +34,7 @@ use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::Threading;
 
 pub use coordinator::Coordinator;
-pub use worker::{serve, wait_setup};
+pub use worker::{serve, serve_either, wait_setup};
 
 use super::DistError;
 use crate::tunables::MPI_POLL_MICROS;

@@ -23,14 +23,51 @@ pub fn wait_setup() -> Result<Option<String>, DistError> {
     }
 }
 
-/// Plays the batches rank 0 sends until it says the command is over. A failure is
-/// reported to rank 0 before it is returned.
+/// Plays the batches of kind `B` rank 0 sends until it says the command is over. A
+/// failure is reported to rank 0 before it is returned.
 pub fn serve<B: Batch>(ctx: &B::Context) -> Result<(), DistError> {
+    serve_kinds(&|kind, id, wire| {
+        run_if::<B>(ctx, kind, id, wire).unwrap_or_else(|| Err(unknown_kind(kind)))
+    })
+}
+
+/// [`serve`] for a command whose batches are of two kinds (`evolve`: its games and its
+/// datagen stage), each with its context.
+pub fn serve_either<A: Batch, B: Batch>(a: &A::Context, b: &B::Context) -> Result<(), DistError> {
+    serve_kinds(&|kind, id, wire| {
+        run_if::<A>(a, kind, id, wire)
+            .or_else(|| run_if::<B>(b, kind, id, wire))
+            .unwrap_or_else(|| Err(unknown_kind(kind)))
+    })
+}
+
+/// Batch `id` played as a `B` when `kind` is `B`'s (None: another kind).
+fn run_if<B: Batch>(
+    ctx: &B::Context,
+    kind: &str,
+    id: u64,
+    wire: &str,
+) -> Option<Result<Option<ToWorker>, DistError>> {
+    (kind == B::KIND).then(|| run_batch::<B>(ctx, id, wire))
+}
+
+fn unknown_kind(kind: &str) -> DistError {
+    DistError::Remote(format!(
+        "rank 0 sent a batch of kind {kind:?}, which this command's workers do not play"
+    ))
+}
+
+/// What a worker does with a batch (kind, id, batch): plays it, returning rank 0's
+/// next message when it came early.
+type PlayBatch<'a> = dyn Fn(&str, u64, &str) -> Result<Option<ToWorker>, DistError> + 'a;
+
+/// The worker's loop: batches played with `play` until rank 0 quits.
+fn serve_kinds(play: &PlayBatch) -> Result<(), DistError> {
     let mut next = wait_message()?;
     loop {
         next = match next {
             ToWorker::Quit => return Ok(()),
-            ToWorker::Batch { id, wire } => match run_batch::<B>(ctx, id, &wire) {
+            ToWorker::Batch { id, kind, wire } => match play(&kind, id, &wire) {
                 Ok(Some(m)) => m,
                 Ok(None) => wait_message()?,
                 Err(e) => {
