@@ -32,11 +32,9 @@ exps=experiments/budget_true
 mkdir -p "$out"
 csv="$out/budget_true.csv"
 [ -s "$csv" ] || echo "algorithm,datagen_games,train_games,train_cpu_s,cpu_s,wall_s,load,opponent,validation_games,elo,elo95,budget_games" >"$csv"
-tick=$(getconf CLK_TCK)
 nodes=20000
-
-# CPU seconds used so far by process $1 (user + system, all threads).
-cpu_of() { awk -v t="$tick" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null; }
+# shellcheck source=lib/evolve_cpu.sh
+. scripts/lib/evolve_cpu.sh
 
 # CPU seconds (user + system) of command "$@", printed on stdout; its output to $log.
 timed() {
@@ -44,25 +42,6 @@ timed() {
     awk '{ printf "%.2f", $1 + $2 }' "$out/time.txt"
 }
 
-# Runs experiment $1 (already written), sampling its CPU time; sets train_cpu (at its
-# last `gen` line), cpu (whole run), wall and games (training games).
-run_evolve() {
-    local exp=$1 start pid n gens=0
-    start=$(date +%s.%N)
-    "$bin" evolve --quiet --force "$exp" >"$log" 2>&1 &
-    pid=$!
-    train_cpu=0 cpu=0
-    while kill -0 "$pid" 2>/dev/null; do
-        now=$(cpu_of "$pid") || true
-        [ -n "$now" ] && cpu=$now
-        n=$(grep -c '^gen ' "$log" || true)
-        if [ "$n" -gt "$gens" ]; then gens=$n train_cpu=$cpu; fi
-        sleep 0.2
-    done
-    wait "$pid" || { echo "== $exp failed; see $log" >&2; tail -5 "$log" >&2; exit 1; }
-    wall=$(echo "$(date +%s.%N) - $start" | bc)
-    games=$(grep '^gen ' "$log" | tail -1 | awk '{ print $4 }')
-}
 
 # Appends the validation of run $2 as method $1 (datagen size $3, training CPU $4). The
 # chart's x axis is `budget_games`: the games that bought the training (datagen games for
@@ -99,7 +78,7 @@ for n in "$@"; do
             -e "s|reports/budget_true/positions.positions|$pos|" "$exps/$fit.ron" >"$exp"
         grep -q "$pos" "$exp" || { echo "$exps/$fit.ron: no files line to set" >&2; exit 2; }
         log="$out/$name.log"
-        run_evolve "$exp"
+        run_evolve "$bin" "$exp" "$log"
         tc=$(echo "$dg_cpu + $train_cpu" | bc)
         [ "$fit" = perrole ] && perrole_cpu=$tc
         label="per-role fit"
@@ -115,7 +94,7 @@ for n in "$@"; do
         "$exps/es.ron" >"$exp"
     grep -q "max_games: $max_games," "$exp" || { echo "$exps/es.ron: no max_games line to set" >&2; exit 2; }
     log="$out/$name.log"
-    run_evolve "$exp"
+    run_evolve "$bin" "$exp" "$log"
     record "ES (4000 nodes)" "$name" "$n" "$train_cpu"
 done
 

@@ -9,9 +9,9 @@
 # Usage: scripts/compare_algorithms.sh <game> <budget-games> [algorithm ...]
 #        (algorithms default: es cmaes spsa texel; run again with another budget to
 #        add a point to every line)
-# CPU seconds: `train_cpu_s` is the process's CPU time (all threads, /proc/<pid>/stat)
-# when its last training generation was logged, sampled every 0.2 s; `cpu_s` the whole
-# run's (training, selection and validation). The chart's x axis is `train_cpu_s`.
+# CPU seconds (scripts/lib/evolve_cpu.sh): `train_cpu_s` is the process's CPU time (all
+# threads, /proc/<pid>/stat) when its last training generation was logged, sampled every
+# 0.2 s; `cpu_s` the whole run's (training, selection and validation). The chart's x axis is `train_cpu_s`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 <game> <budget-games> [algorithm ...]" >&2; exit 2; }
@@ -25,10 +25,8 @@ out=reports/compare
 mkdir -p "$out"
 csv="$out/$game.csv"
 [ -s "$csv" ] || echo "algorithm,budget_games,games,train_cpu_s,cpu_s,wall_s,load,opponent,validation_games,elo,elo95" >"$csv"
-tick=$(getconf CLK_TCK)
-
-# CPU seconds used so far by process $1 (user + system, all threads).
-cpu_of() { awk -v t="$tick" '{ printf "%.2f", ($14 + $15) / t }' "/proc/$1/stat" 2>/dev/null; }
+# shellcheck source=lib/evolve_cpu.sh
+. scripts/lib/evolve_cpu.sh
 
 for a in "${algorithms[@]}"; do
     src="experiments/compare/$game/$a.ron"
@@ -38,21 +36,8 @@ for a in "${algorithms[@]}"; do
     sed -e "s/^\(    name: \)\"[^\"]*\"/\1\"$name\"/" -e "s/^\(    max_games: \)[0-9_]*/\1$budget/" "$src" >"$exp"
     grep -q "max_games: $budget," "$exp" || { echo "$src: no 'max_games:' line to set" >&2; exit 2; }
     log="$out/$name.log"
-    start=$(date +%s.%N)
-    "$bin" evolve --quiet --force "$exp" >"$log" 2>&1 &
-    pid=$!
-    gens=0 train_cpu=0 cpu=0
-    while kill -0 "$pid" 2>/dev/null; do
-        now=$(cpu_of "$pid") || true
-        [ -n "$now" ] && cpu=$now
-        n=$(grep -c '^gen ' "$log" || true)
-        if [ "$n" -gt "$gens" ]; then gens=$n train_cpu=$cpu; fi
-        sleep 0.2
-    done
-    wait "$pid" || { echo "== $a failed; see $log" >&2; tail -5 "$log" >&2; exit 1; }
-    wall=$(echo "$(date +%s.%N) - $start" | bc)
+    run_evolve "$bin" "$exp" "$log"
     load=$(cut -d' ' -f1 /proc/loadavg)
-    games=$(grep '^gen ' "$log" | tail -1 | awk '{ print $4 }')
     v="reports/$name/validation.txt"
     echo "== $a: $games training games, training ${train_cpu} CPU s, whole run ${cpu}+ CPU s, ${wall%.*} s wall, load $load"
     cat "$v"

@@ -329,53 +329,51 @@ fn bad_genomes_get_errors_naming_file_and_field() {
 
 #[test]
 fn bad_match_settings_get_clear_errors() {
-    let err = fails(&[
-        "match", "--game", "chess", "random", "random", "--games", "2",
-    ]);
-    assert!(err.contains("unknown game \"chess\""), "{err}");
-    let err = fails(&[
-        "match",
-        "--game",
-        "wolves_sheep",
-        "random",
-        "random",
-        "--games",
-        "0",
-    ]);
-    assert!(err.contains("--games"), "{err}");
-    let err = fails(&[
-        "match",
-        "--game",
-        "wolves_sheep",
-        "random",
-        "random",
-        "--games",
-        "3",
-    ]);
-    assert!(err.contains("even"), "{err}");
-    let err = fails(&[
-        "match",
-        "--game",
-        "wolves_sheep",
-        "luo2023",
-        "random",
-        "--depth",
-        "0",
-    ]);
-    assert!(err.contains("--depth"), "{err}");
-    let err = fails(&["match", "--game", "wolves_sheep", "nobody", "random"]);
-    assert!(err.contains("nobody") && err.contains("luo2023"), "{err}");
     // clap rejects a negative depth before we see it; still exit 2 and no panic.
-    let err = fails(&[
-        "match",
-        "--game",
-        "wolves_sheep",
-        "luo2023",
-        "random",
-        "--depth",
-        "-3",
-    ]);
-    assert!(err.contains("-3"), "{err}");
+    let cases: [(&[&str], &[&str]); 6] = [
+        (
+            &["--game", "chess", "random", "random", "--games", "2"],
+            &["unknown game \"chess\""],
+        ),
+        (
+            &["--game", "wolves_sheep", "random", "random", "--games", "0"],
+            &["--games"],
+        ),
+        (
+            &["--game", "wolves_sheep", "random", "random", "--games", "3"],
+            &["even"],
+        ),
+        (
+            &[
+                "--game",
+                "wolves_sheep",
+                "luo2023",
+                "random",
+                "--depth",
+                "0",
+            ],
+            &["--depth"],
+        ),
+        (
+            &["--game", "wolves_sheep", "nobody", "random"],
+            &["nobody", "luo2023"],
+        ),
+        (
+            &[
+                "--game",
+                "wolves_sheep",
+                "luo2023",
+                "random",
+                "--depth",
+                "-3",
+            ],
+            &["-3"],
+        ),
+    ];
+    for (args, words) in cases {
+        let err = fails(&[&["match"], args].concat());
+        assert!(words.iter().all(|w| err.contains(w)), "{args:?}: {err}");
+    }
 }
 
 #[test]

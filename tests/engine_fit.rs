@@ -10,20 +10,16 @@ mod common;
 use std::path::Path;
 use std::sync::Arc;
 
+use common::experiment::{constants_of, finished_text};
 use common::positions::random_position;
 use common::tool;
 use rand::SeedableRng;
-use weightforge::engine::constants::ConstantsFile;
 use weightforge::engine::probe::{ProbeError, Prober};
 use weightforge::engine::EngineSpec;
 use weightforge::fit::file::{write_rows, PositionRow};
 use weightforge::game::{Features, Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
-use weightforge::tune::options::RunOptions;
-use weightforge::tune::outcome::RunEnd;
 
 const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
 
@@ -148,22 +144,7 @@ fn texel_fits_the_python_engine_through_eval() {
         file = file.display(),
         dir = dir.path().display()
     );
-    let exp = Experiment::parse(&text, "engine_fit_tiny.ron").expect("parses");
-    let r = exp
-        .resolve::<WolvesSheep>("engine_fit_tiny.ron")
-        .expect("Texel with an engine start resolves");
-    let RunEnd::Finished(s) = evolve::<WolvesSheep>(
-        &r,
-        "engine_fit_tiny.ron",
-        None,
-        &RunOptions::default(),
-        &Silent,
-    )
-    .expect("the run completes") else {
-        panic!("interrupted")
-    };
-    let text = std::fs::read_to_string(&s.genome_path).unwrap();
-    let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
+    let file = constants_of(&finished_text(&text, "engine_fit_tiny.ron"));
     // The rule rewards eaten sheep: the fit raises SHEEP_TAKEN's share of the
     // constants (what the search sees: their ratios) above its default 100 / 147.
     let c = &file.constants;
@@ -222,23 +203,8 @@ fn texel_fits_the_course_player_through_its_adapter() {
         file = file.display(),
         dir = dir.path().display()
     );
-    let exp = Experiment::parse(&text, "course_fit_tiny.ron").expect("parses");
-    let r = exp
-        .resolve::<WolvesSheep>("course_fit_tiny.ron")
-        .expect("resolves");
-    let RunEnd::Finished(s) = evolve::<WolvesSheep>(
-        &r,
-        "course_fit_tiny.ron",
-        None,
-        &RunOptions::default(),
-        &Silent,
-    )
-    .expect("the run completes") else {
-        panic!("interrupted")
-    };
-    let text = std::fs::read_to_string(&s.genome_path).unwrap();
-    let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
-    assert_eq!(file.constants.len(), 9, "{text}");
+    let file = constants_of(&finished_text(&text, "course_fit_tiny.ron"));
+    assert_eq!(file.constants.len(), 9, "{:?}", file.constants);
     // The rows' rule (wolves win once two sheep are eaten) is read by the wolves through
     // EAT_BONUS and by the sheep through SHEEP_ALIVE: the fit raises both one's share
     // of its side's constants (defaults 60 / 96 and 50 / 86).

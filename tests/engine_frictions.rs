@@ -5,15 +5,12 @@
 
 mod common;
 
+use common::experiment::{finished_text, run_text};
 use common::tool;
 use weightforge::engine::constants::ConstantsFile;
 use weightforge::engine::EngineSpec;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::player::PlayerSpec;
-use weightforge::tune::evolve::evolve;
-use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
-use weightforge::tune::options::RunOptions;
 
 const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
 
@@ -40,9 +37,7 @@ fn experiment_depth_and_nodes_reach_the_engine() {
         )"#,
         dir.path().display()
     );
-    let exp = Experiment::parse(&text, "go_echo.ron").unwrap();
-    let r = exp.resolve::<WolvesSheep>("go_echo.ron").unwrap();
-    evolve::<WolvesSheep>(&r, "go_echo.ron", None, &RunOptions::default(), &Silent).unwrap();
+    finished_text(&text, "go_echo.ron");
     let lines = std::fs::read_to_string(&log).unwrap();
     let training: Vec<&str> = lines.lines().filter(|l| l.contains("nodes 700")).collect();
     assert!(!training.is_empty(), "{lines}");
@@ -134,10 +129,7 @@ fn a_run_whose_engine_faults_too_often_stops_with_an_error() {
         )"#,
         dir.path().display()
     );
-    let exp = Experiment::parse(&text, "faults.ron").unwrap();
-    let r = exp.resolve::<WolvesSheep>("faults.ron").unwrap();
-    let Err(e) = evolve::<WolvesSheep>(&r, "faults.ron", None, &RunOptions::default(), &Silent)
-    else {
+    let Err(e) = run_text(&text, "faults.ron") else {
         panic!("the run stops")
     };
     let text = e.to_string();

@@ -8,19 +8,16 @@ mod common;
 
 use std::path::Path;
 
+use common::experiment::{constants_of, finished_text};
 use common::tool;
-use weightforge::engine::constants::ConstantsFile;
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
-use weightforge::tune::options::RunOptions;
-use weightforge::tune::outcome::RunEnd;
 
 const ENGINE: &str = r#"engine:\"python3 wolves_sheep.py\",dir=examples/engines"#;
 
-fn tiny(dir: &Path, algorithm: &str, frozen: &str) -> Experiment {
-    let text = format!(
+/// The tiny engine run's experiment text, its outputs under `dir`.
+fn tiny(dir: &Path, algorithm: &str, frozen: &str) -> String {
+    format!(
         r#"(
             name: "engine_tiny",
             game: "wolves_sheep",
@@ -38,8 +35,7 @@ fn tiny(dir: &Path, algorithm: &str, frozen: &str) -> Experiment {
             output: (reports: "{0}/reports", genomes: "{0}/genomes"),
         )"#,
         dir.display()
-    );
-    Experiment::parse(&text, "engine_tiny.ron").expect("the test experiment parses")
+    )
 }
 
 #[test]
@@ -60,21 +56,14 @@ fn every_algorithm_tunes_the_engine_constants_within_bounds() {
         "Spsa(perturbations: 2, c_end: 0.1, r_end: 0.01)",
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let exp = tiny(dir.path(), algorithm, r#""SHEEP_WALL""#);
-        let r = exp
-            .resolve::<WolvesSheep>("engine_tiny.ron")
-            .expect("resolves");
-        let end =
-            evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
-                .expect("the run completes");
-        let RunEnd::Finished(s) = end else {
-            panic!("{algorithm}: interrupted")
-        };
+        let s = finished_text(
+            &tiny(dir.path(), algorithm, r#""SHEEP_WALL""#),
+            "engine_tiny.ron",
+        );
         assert_eq!(s.validation.len(), 1);
         assert_eq!(s.validation[0].opponent, "wolves_sheep.py");
         assert_eq!(s.validation[0].result.games(), 4);
-        let text = std::fs::read_to_string(&s.genome_path).unwrap();
-        let file: ConstantsFile = weightforge::ronfile::from_str(&text).expect("a constants file");
+        let file = constants_of(&s);
         assert_eq!(file.engine, "wolves_sheep.py");
         for (name, lo, hi) in bounds {
             let v = file.constants[name];
@@ -100,13 +89,7 @@ fn export_writes_the_constants_as_lines() {
     }
     let dir = tempfile::tempdir().unwrap();
     let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", "");
-    let r = exp.resolve::<WolvesSheep>("engine_tiny.ron").unwrap();
-    let RunEnd::Finished(s) =
-        evolve::<WolvesSheep>(&r, "engine_tiny.ron", None, &RunOptions::default(), &Silent)
-            .unwrap()
-    else {
-        panic!("interrupted")
-    };
+    let s = finished_text(&exp, "engine_tiny.ron");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_weightforge"))
         .args(["export", "--format", "lines"])
         .arg(&s.genome_path)
@@ -146,10 +129,8 @@ fn export_writes_the_constants_as_lines() {
     assert!(text
         .lines()
         .all(|l| l.split(" = ").nth(1).unwrap().parse::<f64>().is_ok()));
-    let file: ConstantsFile =
-        weightforge::ronfile::from_str(&std::fs::read_to_string(&s.genome_path).unwrap()).unwrap();
     assert_eq!(
-        file.dir.as_deref(),
+        constants_of(&s).dir.as_deref(),
         Some(Path::new("examples/engines")),
         "dir kept"
     );
@@ -161,8 +142,9 @@ fn an_unknown_frozen_constant_names_the_field() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let exp = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", r#""NO_SUCH""#);
-    let e = exp
+    let text = tiny(dir.path(), "Es(lambda: 2, sigma: 0.5)", r#""NO_SUCH""#);
+    let e = Experiment::parse(&text, "engine_tiny.ron")
+        .unwrap()
         .resolve::<WolvesSheep>("engine_tiny.ron")
         .unwrap_err()
         .to_string();

@@ -8,7 +8,6 @@ mod common;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 
-use common::{ok, weightforge};
 use weightforge::fsutil::{remove_stale_temporaries, write_atomic};
 use weightforge::matches::result::MatchResult;
 use weightforge::tune::checkpoint::GenerationRow;
@@ -60,18 +59,7 @@ fn a_link_is_followed_and_stays_a_link() {
 
 #[test]
 fn a_record_to_dash_goes_to_standard_output() {
-    let out = ok(&weightforge(&[
-        "match",
-        "--game",
-        "wolves_sheep",
-        "random",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--record",
-        "-",
-    ]));
+    let out = common::record_random_games("wolves_sheep", "-");
     let games = out.lines().filter(|l| l.starts_with('{')).count();
     assert_eq!(games, 2, "{out}");
     assert!(!Path::new("-").exists());

@@ -13,18 +13,7 @@ use common::{fails, ok, weightforge};
 use serde_json::Value;
 
 fn record(game: &str, file: &Path) {
-    ok(&weightforge(&[
-        "match",
-        "--game",
-        game,
-        "random",
-        "random",
-        "--games",
-        "2",
-        "--quiet",
-        "--record",
-        file.to_str().unwrap(),
-    ]));
+    common::record_random_games(game, file.to_str().unwrap());
 }
 
 #[test]

@@ -2,11 +2,15 @@
 //! tests/run_page.rs): Wolves & Sheep, three generations against luo2023 at depth 1 and
 //! the random player, short games, writing into a test's own folder; and running it on a
 //! pool of a given size. One text, so that the tests agree on what "a tiny run" is.
+//! Also: any experiment text run to its end ([`run_text`]), and the constants file a
+//! run of an engine start writes ([`constants_of`]).
 
 use std::path::Path;
 
+use weightforge::engine::constants::ConstantsFile;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::Checkpoint;
+use weightforge::tune::error::TuneError;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::Experiment;
 use weightforge::tune::observer::Silent;
@@ -84,4 +88,25 @@ pub fn finished(end: RunEnd) -> RunSummary {
         RunEnd::Finished(s) => *s,
         RunEnd::Interrupted { completed } => panic!("interrupted after {completed}"),
     }
+}
+
+/// Parses experiment `text` as the file `origin`, resolves it for Wolves & Sheep and
+/// runs it with the default options, silently: how the run ended, or its error.
+pub fn run_text(text: &str, origin: &str) -> Result<RunEnd, TuneError> {
+    let exp = Experiment::parse(text, origin).expect("the test experiment parses");
+    let r = exp
+        .resolve::<WolvesSheep>(origin)
+        .expect("the test experiment resolves");
+    evolve::evolve::<WolvesSheep>(&r, origin, None, &RunOptions::default(), &Silent)
+}
+
+/// [`run_text`] for a run that must finish: its summary.
+pub fn finished_text(text: &str, origin: &str) -> RunSummary {
+    finished(run_text(text, origin).expect("the run completes"))
+}
+
+/// The constants file a run whose start is an engine wrote as its best genome.
+pub fn constants_of(s: &RunSummary) -> ConstantsFile {
+    let text = std::fs::read_to_string(&s.genome_path).unwrap();
+    weightforge::ronfile::from_str(&text).expect("a constants file")
 }

@@ -26,6 +26,14 @@ pub fn weightforge(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Two games of the random player against itself in `game`, written to `record` (`-`:
+/// standard output): what the command printed on standard output. It must succeed.
+pub fn record_random_games(game: &str, record: &str) -> String {
+    ok(&weightforge(&[
+        "match", "--game", game, "random", "random", "--games", "2", "--quiet", "--record", record,
+    ]))
+}
+
 /// Runs the binary with `args` and `input` on standard input.
 pub fn with_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_weightforge"))
