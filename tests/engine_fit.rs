@@ -14,6 +14,7 @@ use common::experiment::{constants_of, finished_text};
 use common::positions::random_position;
 use common::tool;
 use rand::SeedableRng;
+use weightforge::engine::constants::ConstantsFile;
 use weightforge::engine::probe::{ProbeError, Prober};
 use weightforge::engine::EngineSpec;
 use weightforge::fit::file::{write_rows, PositionRow};
@@ -116,35 +117,42 @@ fn write_positions(path: &Path) {
     write_rows::<WolvesSheep>(path, &["test rows".into()], &rows).unwrap();
 }
 
-#[test]
-fn texel_fits_the_python_engine_through_eval() {
-    if !tool::require_python3("texel_fits_the_python_engine_through_eval") {
-        return;
-    }
+/// A one-generation Texel run named `name` whose start is `engine`, fitting the rows of
+/// [`write_positions`] (`texel` adds fields to the algorithm), with games cut at
+/// `ply_cap` plies: the constants file it wrote.
+fn fit_engine(name: &str, engine: &str, texel: &str, ply_cap: u32) -> ConstantsFile {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("rows.pos");
     write_positions(&file);
-    let engine = r#"engine:\"python3 wolves_sheep.py\",dir=examples/engines"#;
     let text = format!(
         r#"(
-            name: "engine_fit_tiny",
+            name: "{name}",
             game: "wolves_sheep",
             seed: 3,
-            algorithm: Texel(steps: 200, files: ["{file}"], filter: (skip_plies: 2, quiet: false)),
+            algorithm: Texel(steps: 200, files: ["{file}"], filter: (skip_plies: 2, quiet: false){texel}),
             generations: 1,
             start: "{engine}",
             tune_roles: [],
             opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
             pairs_per_opponent: 1,
             openings: (plies: 6),
-            ply_cap: 30,
+            ply_cap: {ply_cap},
             validation: (finalists: 1, selection_pairs: 1, pairs: 1),
             output: (reports: "{dir}/reports", genomes: "{dir}/genomes"),
         )"#,
         file = file.display(),
         dir = dir.path().display()
     );
-    let file = constants_of(&finished_text(&text, "engine_fit_tiny.ron"));
+    constants_of(&finished_text(&text, &format!("{name}.ron")))
+}
+
+#[test]
+fn texel_fits_the_python_engine_through_eval() {
+    if !tool::require_python3("texel_fits_the_python_engine_through_eval") {
+        return;
+    }
+    let engine = r#"engine:\"python3 wolves_sheep.py\",dir=examples/engines"#;
+    let file = fit_engine("engine_fit_tiny", engine, "", 30);
     // The rule rewards eaten sheep: the fit raises SHEEP_TAKEN's share of the
     // constants (what the search sees: their ratios) above its default 100 / 147.
     let c = &file.constants;
@@ -180,30 +188,8 @@ fn texel_fits_the_course_player_through_its_adapter() {
     if !tool::require_python3("texel_fits_the_course_player_through_its_adapter") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("rows.pos");
-    write_positions(&file);
     let engine = r#"engine:\"python3 adapter.py\",dir=examples/engines/course"#;
-    let text = format!(
-        r#"(
-            name: "course_fit_tiny",
-            game: "wolves_sheep",
-            seed: 3,
-            algorithm: Texel(steps: 200, files: ["{file}"], filter: (skip_plies: 2, quiet: false), games: false),
-            generations: 1,
-            start: "{engine}",
-            tune_roles: [],
-            opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
-            pairs_per_opponent: 1,
-            openings: (plies: 6),
-            ply_cap: 20,
-            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
-            output: (reports: "{dir}/reports", genomes: "{dir}/genomes"),
-        )"#,
-        file = file.display(),
-        dir = dir.path().display()
-    );
-    let file = constants_of(&finished_text(&text, "course_fit_tiny.ron"));
+    let file = fit_engine("course_fit_tiny", engine, ", games: false", 20);
     assert_eq!(file.constants.len(), 9, "{:?}", file.constants);
     // The rows' rule (wolves win once two sheep are eaten) is read by the wolves through
     // EAT_BONUS and by the sheep through SHEEP_ALIVE: the fit raises both one's share
