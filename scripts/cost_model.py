@@ -149,10 +149,6 @@ def main():
               f"{statistics.mean(pl for pl, _ in games):.0f} plies a game, "
               f"{nodes_per_ply:,.0f} nodes a ply, {rate[int(nodes)] / 1e6:.2f} M nodes "
               f"per CPU second, {float(cpu_s) / len(games):.1f} CPU s a game")
-    print()
-    print("| budget | cores | datagen h | validation + gate + chart h | whole run h "
-          "(5–95 %) | CPU h | idle share |")
-    print("|---|---|---|---|---|---|---|")
     for budget in args.budget:
         if budget not in per_ply:
             if args.price_from not in rate:
@@ -162,6 +158,11 @@ def main():
             per_ply[budget] = budget / rate[args.price_from]
             print(f"{budget:,} nodes priced at {rate[args.price_from] / 1e6:.2f} M nodes per "
                   f"CPU second (measured at {args.price_from:,}): {per_ply[budget]:.3f} CPU s a ply")
+    print()
+    print("| budget | cores | datagen h | validation + gate + chart h | whole run h "
+          "(5–95 %) | CPU h | idle share |")
+    print("|---|---|---|---|---|---|---|")
+    for budget in args.budget:
         # A game: a length drawn from every measured game, at the budget's measured
         # CPU seconds a ply.
         cost = lambda rng: rng.choice(lengths) * per_ply[budget]
