@@ -17,8 +17,11 @@ unit does (the next batch waits). The run's batches:
   validation   `val_pairs` pairs, one batch, a pair (two games in turn) per unit
   gate         SPRT batches of SPRT_BATCH_PAIRS (20) pairs, up to `gate_pairs`
                (the model plays them all: the worst case)
-  budget chart 3 budgets x BUDGET_CHART_PAIRS (20) pairs, here all at the target (the
-               lower budgets cost less: an upper bound)
+  budget chart 3 budgets x `chart_pairs` pairs (default BUDGET_CHART_PAIRS, 20), here all
+               at the target (the lower budgets cost less: an upper bound)
+
+A budget with no measured games can be priced with `--price-from NODES`: its plies spend
+the whole budget at that measured budget's nodes per CPU second.
 
 A match game (validation, gate) costs `match_scale` times a datagen game of the same
 budget (both sides search the same nodes a move in both, but the games differ in
@@ -30,6 +33,7 @@ the 5th and 95th percentiles.
 
 Usage: scripts/cost_model.py --game-label L --measured NODES:CPU_S:CHECKPOINT [...]
            --budget NODES [...] --cores 2 16 64 [--games 200 --val-pairs 200 ...]
+           [--price-from NODES]
 Prints a Markdown table: budget, cores, wall hours per phase and in all, idle share.
 """
 
@@ -95,7 +99,7 @@ def replay(cost_of_game, args, workers, rng):
         "selection": [1],
         "validation": [args.val_pairs],
         "gate": [SPRT_BATCH_PAIRS] * (args.gate_pairs // SPRT_BATCH_PAIRS),
-        "budget chart": [BUDGET_CHART_PAIRS] * 3,
+        "budget chart": [args.chart_pairs] * 3,
     }
     for name, sizes in batches.items():
         wall = 0.0
@@ -120,6 +124,11 @@ def main():
     p.add_argument("--gate-pairs", type=int, default=200)
     p.add_argument("--match-scale", type=float, default=1.0,
                    help="a match game's CPU over a datagen game's at the same budget")
+    p.add_argument("--chart-pairs", type=int, default=BUDGET_CHART_PAIRS,
+                   help="pairs per reference and budget of the chart (budget_pairs)")
+    p.add_argument("--price-from", type=int, default=None,
+                   help="price a budget that was not measured at this measured budget's CPU "
+                        "seconds a node (its plies cost the budget's nodes at that rate)")
     p.add_argument("--draws", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
@@ -140,13 +149,20 @@ def main():
               f"{statistics.mean(pl for pl, _ in games):.0f} plies a game, "
               f"{nodes_per_ply:,.0f} nodes a ply, {rate[int(nodes)] / 1e6:.2f} M nodes "
               f"per CPU second, {float(cpu_s) / len(games):.1f} CPU s a game")
+    for budget in args.budget:
+        if budget not in per_ply:
+            if args.price_from not in rate:
+                raise SystemExit(f"no measured games at {budget} nodes (see --price-from)")
+            # A ply spends the whole budget (measured: 99 % of it at 100,000 and
+            # 1,000,000 nodes), at the named measured budget's nodes per CPU second.
+            per_ply[budget] = budget / rate[args.price_from]
+            print(f"{budget:,} nodes priced at {rate[args.price_from] / 1e6:.2f} M nodes per "
+                  f"CPU second (measured at {args.price_from:,}): {per_ply[budget]:.3f} CPU s a ply")
     print()
     print("| budget | cores | datagen h | validation + gate + chart h | whole run h "
           "(5–95 %) | CPU h | idle share |")
     print("|---|---|---|---|---|---|---|")
     for budget in args.budget:
-        if budget not in per_ply:
-            raise SystemExit(f"no measured games at {budget} nodes")
         # A game: a length drawn from every measured game, at the budget's measured
         # CPU seconds a ply.
         cost = lambda rng: rng.choice(lengths) * per_ply[budget]
