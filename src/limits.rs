@@ -368,6 +368,16 @@ pub const TEXEL_BLEND: Real = Real {
     why: "0 would never move; above 1 would overshoot the fit",
 };
 
+/// A point of the line search by games, in steps of the run's direction.
+pub const LINE_POINT: Real = Real {
+    name: "validation.line",
+    min: 0.0,
+    max: 4.0,
+    min_allowed: true,
+    why:
+        "0 is the start, 1 the run's result; further than 4 steps is past anything the run measured",
+};
+
 /// Plies of Texel's labelling search.
 pub const TEXEL_LABEL_DEPTH: Count = Count {
     name: "algorithm.label.depth (Texel)",
@@ -532,6 +542,7 @@ pub const ALL_REAL: &[Real] = &[
     TEXEL_L2,
     TEXEL_BLEND,
     TEXEL_LABEL_WEIGHT,
+    LINE_POINT,
 ];
 
 #[cfg(test)]

@@ -68,8 +68,14 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
         ("tune_roles", exp.tune_roles.len()),
         ("frozen_features", exp.frozen_features.len()),
         ("openings.starts", exp.openings.starts.len()),
+        ("validation.line", v.line.len()),
     ] {
         count(field, len as u64, &limits::LIST_LEN)?;
+    }
+    for &t in &v.line {
+        limits::LINE_POINT.check(t).map_err(|e| {
+            ExperimentError::from(FileError::field(origin, "validation.line", e.to_string()))
+        })?;
     }
     if let Some(d) = &exp.datagen {
         count("datagen.games", d.games, &limits::DATAGEN_GAMES)?;

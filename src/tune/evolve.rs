@@ -18,6 +18,7 @@ use super::checkpoint_check;
 use super::checkpoint_trust;
 use super::error::TuneError;
 use super::gate::gate;
+use super::line;
 use super::lock::{self, RunLock};
 use super::observer::Observer;
 use super::options::RunOptions;
@@ -131,7 +132,11 @@ fn finish<G: Features>(
     obs: &dyn Observer,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let finalists = finalists(cp, run.r.exp.validation.finalists as usize);
+    let finalists = line::with_line(
+        finalists(cp, run.r.exp.validation.finalists as usize),
+        &run.space.encode(&run.r.start),
+        &run.r.exp.validation.line,
+    );
     let (chosen, sel, scores) = select::<G>(run, &finalists, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());

@@ -313,6 +313,12 @@ pub struct ValidationSpec {
     /// [`crate::tunables::BUDGET_CHART_PAIRS`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_pairs: Option<u32>,
+    /// A line search by games: each t adds the point start + t · (final mean − start)
+    /// to the finalists (0 is the start, 1 the final mean), so that selection chooses
+    /// how far to move along the run's direction by games at the final budget. Empty:
+    /// no line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<f64>,
 }
 
 fn default_finalists() -> u32 {
@@ -333,6 +339,7 @@ impl Default for ValidationSpec {
             pairs: default_validation_pairs(),
             budgets: Vec::new(),
             budget_pairs: None,
+            line: Vec::new(),
         }
     }
 }

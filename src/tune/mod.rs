@@ -45,6 +45,7 @@ pub mod experiment;
 pub mod fitness;
 pub mod gate;
 pub mod linalg;
+mod line;
 pub mod lock;
 pub mod observer;
 pub mod options;
