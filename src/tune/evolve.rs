@@ -131,8 +131,8 @@ fn finish<G: Features>(
     obs: &dyn Observer,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let finalists = finalists(cp, run.r.exp.validation.finalists as usize);
-    let (chosen, sel, scores) = select::<G>(run, &finalists, &seen, obs)?;
+    let mut finalists = finalists(cp, run.r.exp.validation.finalists as usize);
+    let (chosen, sel, scores) = select::<G>(run, &mut finalists, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run

@@ -309,6 +309,10 @@ pub struct ValidationSpec {
     /// [`crate::tunables::BUDGET_CHART_PAIRS`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_pairs: Option<u32>,
+    /// Per-role selection: the validated genome takes each role's weights from the
+    /// finalist that scored best in that role (`super::role_select`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_role: bool,
 }
 
 fn default_finalists() -> u32 {
@@ -329,6 +333,7 @@ impl Default for ValidationSpec {
             pairs: default_validation_pairs(),
             budgets: Vec::new(),
             budget_pairs: None,
+            per_role: false,
         }
     }
 }
