@@ -132,12 +132,12 @@ fn finish<G: Features>(
     obs: &dyn Observer,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let finalists = line::with_line(
+    let mut finalists = line::with_line(
         finalists(cp, run.r.exp.validation.finalists as usize),
         &run.space.encode(&run.r.start),
         &run.r.exp.validation.line,
     );
-    let (chosen, sel, scores) = select::<G>(run, &finalists, &seen, obs)?;
+    let (chosen, sel, scores) = select::<G>(run, &mut finalists, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run

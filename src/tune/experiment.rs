@@ -319,6 +319,10 @@ pub struct ValidationSpec {
     /// no line.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub line: Vec<f64>,
+    /// Per-role selection: the validated genome takes each role's weights from the
+    /// finalist that scored best in that role (`super::role_select`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_role: bool,
 }
 
 fn default_finalists() -> u32 {
@@ -340,6 +344,7 @@ impl Default for ValidationSpec {
             budgets: Vec::new(),
             budget_pairs: None,
             line: Vec::new(),
+            per_role: false,
         }
     }
 }

@@ -18,7 +18,7 @@
 //!   report folder's lock ([`lock`]) and the session ([`session`]: the shared state,
 //!   where the run writes, the run page as it stands).
 //! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
-//!   best on fresh openings), [`validate`] (validate it on other fresh openings, write
+//!   best on fresh openings; [`role_select`] each role's best where roles differ), [`validate`] (validate it on other fresh openings, write
 //!   it), [`gate`] (an SPRT of it against the start at the target budget) and
 //!   [`checkpoint_trust`] (verify a checkpoint against the experiment file beside it
 //!   before anything of it is used) and [`checkpoint_check`] (refuse a checkpoint that
@@ -54,6 +54,7 @@ pub mod plan;
 pub mod promote;
 pub mod report;
 pub mod resolve;
+pub mod role_select;
 pub mod schedule;
 mod select;
 pub mod session;

@@ -8,6 +8,7 @@ use super::checkpoint::Checkpoint;
 use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Pairing, Round};
 use super::observer::Observer;
+use super::role_select;
 use super::session::Session;
 use crate::game::Features;
 
@@ -22,10 +23,12 @@ pub(super) struct Finalist {
 }
 
 /// Re-measures the finalists on openings not in `seen`; returns the best one's index,
-/// the games and each finalist's score.
+/// the games and each finalist's score. With `validation.per_role`, a finalist made of
+/// each role's best weights joins `finalists` (and wins: its score is the best in each
+/// role) when no one finalist is best in both.
 pub(super) fn select<G: Features>(
     run: &Session,
-    finalists: &[Finalist],
+    finalists: &mut Vec<Finalist>,
     seen: &HashSet<u64>,
     obs: &dyn Observer,
 ) -> Result<(usize, JobResult, Vec<f64>), TuneError> {
@@ -45,11 +48,25 @@ pub(super) fn select<G: Features>(
     };
     obs.phase("selection", fitness::job_games(&job));
     let sel = fitness::evaluate_on::<G>(run.exec, r, &job, Some(seen), &|| obs.game())?;
-    let scores = fitness::candidate_scores(&job, &sel);
+    let mut scores = fitness::candidate_scores(&job, &sel);
     let mut chosen = 0;
     for (i, s) in scores.iter().enumerate() {
         if *s > scores[chosen] {
             chosen = i;
+        }
+    }
+    if r.exp.validation.per_role {
+        let by_role = role_select::role_scores(&job, &sel);
+        obs.message(&role_line(finalists, &by_role, G::ROLES));
+        if let Some((f, score)) = per_role_finalist(run, finalists, &by_role, G::ROLES) {
+            obs.message(&format!(
+                "per-role selection: {} ({:.1} %)",
+                f.label,
+                100.0 * score
+            ));
+            finalists.push(f);
+            scores.push(score);
+            chosen = finalists.len() - 1;
         }
     }
     obs.message(&format!(
@@ -62,6 +79,45 @@ pub(super) fn select<G: Features>(
             .join(", ")
     ));
     Ok((chosen, sel, scores))
+}
+
+/// Each finalist's score per role, for the log.
+fn role_line(finalists: &[Finalist], by_role: &[[f64; 2]], roles: [&str; 2]) -> String {
+    let parts: Vec<String> = finalists
+        .iter()
+        .zip(by_role)
+        .map(|(f, s)| {
+            format!(
+                "{}: {} {:.1} %, {} {:.1} %",
+                f.label,
+                roles[0],
+                100.0 * s[0],
+                roles[1],
+                100.0 * s[1]
+            )
+        })
+        .collect();
+    format!("selection by role: {}", parts.join("; "))
+}
+
+/// The finalist made of each role's best weights and its score (the mean of those
+/// role scores), when no one finalist is best in both roles.
+fn per_role_finalist(
+    run: &Session,
+    finalists: &[Finalist],
+    by_role: &[[f64; 2]],
+    roles: [&str; 2],
+) -> Option<(Finalist, f64)> {
+    let best = role_select::best_per_role(by_role);
+    let thetas: Vec<&[f64]> = finalists.iter().map(|f| f.theta.as_slice()).collect();
+    let theta = role_select::compose(&run.space, &thetas, best)?;
+    let (a, b) = (&finalists[best[0]], &finalists[best[1]]);
+    let finalist = Finalist {
+        label: format!("{} of {}, {} of {}", roles[0], a.label, roles[1], b.label),
+        generation: a.generation.max(b.generation),
+        theta,
+    };
+    Some((finalist, 0.5 * (by_role[best[0]][0] + by_role[best[1]][1])))
 }
 
 /// The means of the last `n` generations (newest first) and, when there are several,
