@@ -54,10 +54,13 @@ pub struct VvwUndo {
 }
 
 /// The position seen by the rule engine during [`Game::make`]: every write is recorded
-/// in the undo.
+/// in the undo. The rules read each cell just before they write it, so the last read's
+/// place in the cell list is kept for the write (one binary search per cell, not two);
+/// a write forgets it, as it may shift the list.
 struct Recorder<'a> {
     pos: &'a mut VvwPosition,
     undo: &'a mut VvwUndo,
+    last: std::cell::Cell<Option<(Coord, Result<usize, usize>)>>,
 }
 
 impl Cells for Recorder<'_> {
@@ -71,12 +74,18 @@ impl Cells for Recorder<'_> {
 
     #[inline]
     fn get(&self, at: Coord) -> Content {
-        self.pos.get(at)
+        let found = self.pos.find(at);
+        self.last.set(Some((at, found)));
+        self.pos.content(found)
     }
 
     #[inline]
     fn set(&mut self, at: Coord, content: Content) {
-        if let Some((old, i)) = self.pos.write(at, content) {
+        let found = match self.last.take() {
+            Some((read, found)) if read == at => found,
+            _ => self.pos.find(at),
+        };
+        if let Some((old, i)) = self.pos.write_found(found, at, content) {
             let n = self.undo.len as usize;
             if n < self.undo.cells.len() {
                 self.undo.cells[n] = (at, old, i as u8);
@@ -135,9 +144,10 @@ impl Default for VvwMove {
 }
 
 impl PartialEq for VvwMove {
+    /// The keys first: equal steps have equal keys, so most unequal moves differ there.
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.len == other.len && self.steps() == other.steps()
+        self.key == other.key && self.len == other.len && self.steps() == other.steps()
     }
 }
 
@@ -457,6 +467,15 @@ impl VvwPosition {
         ply::check_ply(self, self.side as Role, steps)
     }
 
+    /// What a cell holds, given where [`Self::find`] finds it.
+    #[inline]
+    fn content(&self, found: Result<usize, usize>) -> Content {
+        match found {
+            Ok(i) => Content::new(self.cells[i].kind, self.cells[i].count),
+            Err(_) => Content::EMPTY,
+        }
+    }
+
     #[inline]
     fn find(&self, at: Coord) -> Result<usize, usize> {
         let key = at.key();
@@ -565,10 +584,7 @@ impl Cells for VvwPosition {
 
     #[inline]
     fn get(&self, at: Coord) -> Content {
-        match self.find(at) {
-            Ok(i) => Content::new(self.cells[i].kind, self.cells[i].count),
-            Err(_) => Content::EMPTY,
-        }
+        self.content(self.find(at))
     }
 
     /// Overwrites a cell, keeping the list sorted and the hash and totals up to date.
@@ -585,7 +601,17 @@ impl VvwPosition {
     /// when nothing changed (a new cell beyond [`MAX_CELLS`]).
     #[inline]
     fn write(&mut self, at: Coord, content: Content) -> Option<(Content, usize)> {
-        let found = self.find(at);
+        self.write_found(self.find(at), at, content)
+    }
+
+    /// [`Self::write`] given where [`Self::find`] finds the cell.
+    #[inline]
+    fn write_found(
+        &mut self,
+        found: Result<usize, usize>,
+        at: Coord,
+        content: Content,
+    ) -> Option<(Content, usize)> {
         let (old, i) = self.put(found, at, content)?;
         self.totals[old.kind().index()] -= old.count() as u16;
         self.hash ^= zobrist::key(at, old);
@@ -794,6 +820,7 @@ impl Game for VvwPosition {
         let mut rec = Recorder {
             pos: self,
             undo: &mut undo,
+            last: std::cell::Cell::new(None),
         };
         ply::apply_ply(&mut rec, side, mv.steps(), |g, _| outcome.result(g));
         self.side ^= 1;
