@@ -21,7 +21,7 @@
 
 use super::board::{Cells, Coord, Kind};
 use super::movegen::{self, Group, Groups};
-use super::position::{VvwMove, VvwPosition};
+use super::position::{Hint, VvwMove, VvwPosition};
 use crate::game::{FeatureInfo, FeatureSet, Features, Game, Role, Status};
 use crate::tunables::{VVW_LEAD_SLOPE as LEAD_SLOPE, VVW_RACE_DISCOUNT as RACE_DISCOUNT};
 
@@ -426,29 +426,36 @@ fn compute_needed(pos: &VvwPosition, role: Role, needed: FeatureSet, out: &mut [
     }
 }
 
+/// Whether a move of `mv` lands on humans or on the enemy of the side to move.
+pub(super) fn lands_on_prey(pos: &VvwPosition, mv: &VvwMove) -> bool {
+    let enemy = Kind::monster(1 - pos.side_to_move());
+    mv.steps().iter().any(|s| {
+        let k = pos.get(s.to).kind();
+        k == Kind::Humans || k == enemy
+    })
+}
+
 impl Features for VvwPosition {
     fn feature_info() -> &'static [FeatureInfo] {
         &FEATURES
     }
 
-    /// A ply is tactical when a move lands on humans or on the enemy.
+    /// A ply is tactical when a move lands on humans or on the enemy. The generator's
+    /// word is taken for its own moves (given for the position they were generated in).
+    #[inline]
     fn is_tactical(&self, mv: VvwMove) -> bool {
-        let enemy = Kind::monster(1 - self.side_to_move());
-        mv.steps().iter().any(|s| {
-            let k = self.get(s.to).kind();
-            k == Kind::Humans || k == enemy
-        })
+        match mv.hint() {
+            Hint::Tactical => true,
+            Hint::Quiet => false,
+            Hint::Unknown => lands_on_prey(self, &mv),
+        }
     }
 
-    /// A 12-bit key (0..4096) mixing every move's source, direction and count.
+    /// A 12-bit key (0..4096) mixing every move's source, direction and count, kept in
+    /// the move.
+    #[inline]
     fn move_key(&self, mv: VvwMove) -> u32 {
-        let mut h: u32 = 0x9E37;
-        for s in mv.steps() {
-            let dir = super::board::direction_index(s.from, s.to).unwrap_or(0) as u32;
-            let v = (s.from.key() as u32) << 11 ^ dir << 8 ^ s.count as u32;
-            h = (h ^ v).wrapping_mul(0x0100_0193);
-        }
-        (h ^ (h >> 15) ^ (h >> 27)) & 0xfff
+        mv.key()
     }
 
     fn features(&self, role: Role, out: &mut [f32]) {

@@ -24,9 +24,10 @@
 //!   . .  h2     1,1>2,2:2, and the halves 1,1>1,0:4;1,1>2,2:3.
 //! ```
 
-use super::board::{Cells, Coord, Kind, DIRECTIONS};
+use super::board::{direction_index, Cells, Coord, Kind, DIRECTIONS};
+use super::features::lands_on_prey;
 use super::ply::Step;
-use super::position::{VvwMove, VvwPosition, MAX_CELLS};
+use super::position::{Hint, VvwMove, VvwPosition, MAX_CELLS};
 use crate::game::{Game, Role};
 
 /// Most plies generated in one position.
@@ -56,9 +57,21 @@ pub(super) struct Groups {
 }
 
 impl Groups {
-    /// The groups of `role`'s monsters, of the opponent's and of the humans, from two
-    /// passes over the cell list (one to count, one to place).
+    /// The groups of `role`'s monsters, of the opponent's and of the humans.
+    #[inline]
     pub(super) fn sides(pos: &VvwPosition, role: Role) -> Groups {
+        let mut groups = Groups {
+            ends: [0; 3],
+            items: [Group::default(); MAX_CELLS],
+        };
+        groups.fill(pos, role);
+        groups
+    }
+
+    /// Fills the lists in place (no copy of the buffer) from two passes over the cell
+    /// list: one to count, one to place each group by insertion, largest first. The
+    /// cells come row by row, so among equal counts the insertion keeps row order.
+    fn fill(&mut self, pos: &VvwPosition, role: Role) {
         let (own, opp) = (Kind::monster(role), Kind::monster(1 - role));
         let side = |k: Kind| match k {
             k if k == own => Some(0),
@@ -72,29 +85,28 @@ impl Groups {
                 counts[s] += 1;
             }
         }
-        let ends = [
+        self.ends = [
             counts[0],
             counts[0] + counts[1],
             counts[0] + counts[1] + counts[2],
         ];
-        let mut next = [0, ends[0], ends[1]];
-        let mut items = [Group::default(); MAX_CELLS];
+        let starts = [0, self.ends[0], self.ends[1]];
+        let mut next = starts;
         for (at, c) in pos.occupied() {
-            if let Some(s) = side(c.kind()) {
-                items[next[s]] = Group {
-                    at,
-                    count: c.count(),
-                };
-                next[s] += 1;
+            let Some(s) = side(c.kind()) else {
+                continue;
+            };
+            let mut j = next[s];
+            while j > starts[s] && self.items[j - 1].count < c.count() {
+                self.items[j] = self.items[j - 1];
+                j -= 1;
             }
+            self.items[j] = Group {
+                at,
+                count: c.count(),
+            };
+            next[s] += 1;
         }
-        let mut groups = Groups { ends, items };
-        for s in 0..3 {
-            let range = groups.range(s);
-            groups.items[range]
-                .sort_unstable_by(|a, b| b.count.cmp(&a.count).then(a.at.key().cmp(&b.at.key())));
-        }
-        groups
     }
 
     fn range(&self, s: usize) -> std::ops::Range<usize> {
@@ -129,21 +141,60 @@ fn goal(g: Group, own: &[Group], humans: &[Group], enemies: &[Group]) -> Option<
 /// Builds a ply of whole-group steps, skipping any step that would make a cell both a
 /// source and a target or send more than 255 creatures to one cell.
 fn coordinated(moves: impl Iterator<Item = (Group, Coord)>) -> Option<VvwMove> {
-    let mut mv = VvwMove::default();
+    let mut steps = [Step::default(); MAX_MOVERS];
+    let mut n = 0;
     for (g, to) in moves {
-        let steps = mv.steps();
-        let clash = steps.iter().any(|s| s.from == to || s.to == g.at);
-        let arriving: u32 = steps
+        let used = &steps[..n];
+        let clash = used.iter().any(|s| s.from == to || s.to == g.at);
+        let arriving: u32 = used
             .iter()
             .filter(|s| s.to == to)
             .map(|s| s.count as u32)
             .sum();
-        if to == g.at || clash || arriving + g.count as u32 > 255 {
+        if to == g.at || clash || arriving + g.count as u32 > 255 || n == MAX_MOVERS {
             continue;
         }
-        mv.push(Step::new(g.at, g.count, to));
+        steps[n] = Step::new(g.at, g.count, to);
+        n += 1;
     }
-    (mv.steps().len() >= 2).then_some(mv)
+    if n >= 2 {
+        VvwMove::new(&steps[..n])
+    } else {
+        None
+    }
+}
+
+/// The mover's groups that get whole steps and, for each, the directions in which its
+/// neighbour holds prey (see [`prey_mask`]): every generated step starts from one of
+/// them, so a move is tactical when one of its steps points at a set bit.
+struct Prey<'a> {
+    groups: &'a [Group],
+    masks: [u8; MAX_WHOLE_GROUPS],
+}
+
+impl<'a> Prey<'a> {
+    fn new(groups: &'a [Group], enemies: &[Group], humans: &[Group]) -> Self {
+        let mut masks = [0; MAX_WHOLE_GROUPS];
+        for (m, g) in masks.iter_mut().zip(groups) {
+            *m = prey_mask(g.at, enemies, humans);
+        }
+        Prey { groups, masks }
+    }
+
+    /// `mv` with the word on whether it is tactical in `pos` (looked up in `pos` for a
+    /// step from elsewhere, which the generator does not make).
+    #[inline]
+    fn hinted(&self, pos: &VvwPosition, mv: VvwMove) -> VvwMove {
+        let mut tactical = false;
+        for s in mv.steps() {
+            let i = self.groups.iter().position(|g| g.at == s.from);
+            match (i, direction_index(s.from, s.to)) {
+                (Some(i), Some(d)) => tactical |= self.masks[i] & (1 << d) != 0,
+                _ => return mv.with_hint(lands_on_prey(pos, &mv)),
+            }
+        }
+        mv.with_hint(tactical)
+    }
 }
 
 struct Out<'a> {
@@ -169,6 +220,7 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
     let (rows, cols) = (pos.rows(), pos.cols());
     let start = out.len();
     let mut out = Out { out };
+    let prey = Prey::new(&own[..own.len().min(MAX_WHOLE_GROUPS)], enemies, humans);
 
     // 1. Coordinated plies.
     if own.len() >= 2 {
@@ -181,18 +233,19 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
         let largest = own[0].at;
         let gather = coordinated(movers[1..].iter().map(|&g| (g, g.at.step_toward(largest))));
         if let Some(mv) = goals {
-            out.push(mv);
+            out.push(prey.hinted(pos, mv));
         }
         if let Some(mv) = gather.filter(|&m| Some(m) != goals) {
-            out.push(mv);
+            out.push(prey.hinted(pos, mv));
         }
     }
 
     // 2. Whole steps.
-    for &g in &own[..own.len().min(MAX_WHOLE_GROUPS)] {
-        for &(dx, dy) in &DIRECTIONS {
+    for (&g, &mask) in prey.groups.iter().zip(&prey.masks) {
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             if let Some(to) = g.at.offset(dx, dy, rows, cols) {
-                if !out.push(VvwMove::single(Step::new(g.at, g.count, to))) {
+                let mv = VvwMove::single(Step::new(g.at, g.count, to));
+                if !out.push(mv.with_hint(mask & (1 << d) != 0)) {
                     return;
                 }
             }
@@ -204,18 +257,24 @@ pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
         return;
     }
     for &g in own.iter().take(SPLIT_GROUPS).filter(|g| g.count >= 2) {
-        if !splits(g, humans, enemies, &mut out) {
+        if !splits(pos, g, (humans, enemies), (&prey, &mut out)) {
             return;
         }
     }
     debug_assert!(out.out[start..]
         .iter()
-        .all(|m| pos.check(m.steps()).is_ok()));
+        .all(|m| pos.check(m.steps()).is_ok()
+            && (m.hint() == Hint::Tactical) == lands_on_prey(pos, m)));
 }
 
 /// Adds the split plies of group `g` (see the module docs, 3.); `false` once `out` is
 /// full.
-fn splits(g: Group, humans: &[Group], enemies: &[Group], out: &mut Out<'_>) -> bool {
+fn splits(
+    pos: &VvwPosition,
+    g: Group,
+    (humans, enemies): (&[Group], &[Group]),
+    (prey, out): (&Prey<'_>, &mut Out<'_>),
+) -> bool {
     let first_split = out.out.len();
     let mut parts: [(u8, Coord); 3] = [(0, g.at); 3];
     // Two nearest human cells it outnumbers: exactly enough to convert them.
@@ -237,7 +296,7 @@ fn splits(g: Group, humans: &[Group], enemies: &[Group], out: &mut Out<'_>) -> b
         if out.out[first_split..].contains(&mv) {
             continue;
         }
-        if !out.push(mv) {
+        if !out.push(prey.hinted(pos, mv)) {
             return false;
         }
     }
@@ -248,7 +307,7 @@ fn splits(g: Group, humans: &[Group], enemies: &[Group], out: &mut Out<'_>) -> b
         let small = g.count / 2;
         let mut mv = VvwMove::single(Step::new(g.at, big, a));
         mv.push(Step::new(g.at, small, b));
-        if !out.push(mv) {
+        if !out.push(prey.hinted(pos, mv)) {
             return false;
         }
     }
@@ -278,6 +337,20 @@ pub fn single_moves(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
             }
         }
     }
+}
+
+/// The directions (bit `d`: [`DIRECTIONS`]`[d]`) in which the neighbour of `at` holds
+/// enemies or humans: where a step is tactical. One pass over those groups instead of a
+/// look-up per step.
+#[inline]
+fn prey_mask(at: Coord, enemies: &[Group], humans: &[Group]) -> u8 {
+    let mut mask = 0;
+    for p in enemies.iter().chain(humans) {
+        if let Some(d) = direction_index(at, p.at) {
+            mask |= 1 << d;
+        }
+    }
+    mask
 }
 
 /// The smallest A with A ≥ 1.5·E (floating point, as the server compares).

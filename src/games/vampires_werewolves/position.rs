@@ -5,7 +5,7 @@
 //! [`MAX_CELLS`]), sorted row by row. Any grid size from 1 × 1 to 255 × 255 works; a board
 //! with more than [`MAX_CELLS`] occupied cells is refused with a clear error (the official
 //! maps have at most 42). The whole position is 536 bytes and `Copy`; `make` keeps only
-//! the cells a ply touches to take it back ([`VvwUndo`]); a [`VvwMove`] is 41 bytes.
+//! the cells a ply touches to take it back ([`VvwUndo`]); a [`VvwMove`] is 44 bytes.
 //!
 //! Text notation (see [`VvwPosition::parse`]):
 //!
@@ -54,10 +54,13 @@ pub struct VvwUndo {
 }
 
 /// The position seen by the rule engine during [`Game::make`]: every write is recorded
-/// in the undo.
+/// in the undo. The rules read each cell just before they write it, so the last read's
+/// place in the cell list is kept for the write (one binary search per cell, not two);
+/// a write forgets it, as it may shift the list.
 struct Recorder<'a> {
     pos: &'a mut VvwPosition,
     undo: &'a mut VvwUndo,
+    last: std::cell::Cell<Option<(Coord, Result<usize, usize>)>>,
 }
 
 impl Cells for Recorder<'_> {
@@ -71,12 +74,18 @@ impl Cells for Recorder<'_> {
 
     #[inline]
     fn get(&self, at: Coord) -> Content {
-        self.pos.get(at)
+        let found = self.pos.find(at);
+        self.last.set(Some((at, found)));
+        self.pos.content(found)
     }
 
     #[inline]
     fn set(&mut self, at: Coord, content: Content) {
-        if let Some((old, i)) = self.pos.write(at, content) {
+        let found = match self.last.take() {
+            Some((read, found)) if read == at => found,
+            _ => self.pos.find(at),
+        };
+        if let Some((old, i)) = self.pos.write_found(found, at, content) {
             let n = self.undo.len as usize;
             if n < self.undo.cells.len() {
                 self.undo.cells[n] = (at, old, i as u8);
@@ -98,17 +107,47 @@ pub const MAX_CHANCE_BATTLES: usize = 3;
 /// creatures from column 4, row 3 east to 5,3 and 2 south to 4,4.
 ///
 /// Steps past `len` are always the default step, so equality compares the used steps
-/// only (the search compares moves for every move of every node).
-#[derive(Clone, Copy, Default, Eq)]
+/// only (the search compares moves for every move of every node). Beside the steps a
+/// move carries what the search asks of it at every node: its history key (a function
+/// of the steps, kept up to date by every constructor) and, for a move made by the
+/// search's generator, whether it is tactical in the position it was generated for
+/// (the generator knows the neighbours of each group; other moves look it up). Neither
+/// takes part in equality or hashing.
+#[derive(Clone, Copy, Eq)]
 pub struct VvwMove {
     len: u8,
+    hint: Hint,
+    key: u16,
     steps: [Step; MAX_STEPS],
 }
 
+/// Whether a move is tactical, when its generator said so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Hint {
+    /// Not known: look at the position.
+    Unknown,
+    /// Lands on humans or on the enemy in the position that generated it.
+    Tactical,
+    /// Lands on empty or own cells only there.
+    Quiet,
+}
+
+impl Default for VvwMove {
+    fn default() -> Self {
+        VvwMove {
+            len: 0,
+            hint: Hint::Unknown,
+            key: move_key(&[]),
+            steps: [Step::default(); MAX_STEPS],
+        }
+    }
+}
+
 impl PartialEq for VvwMove {
+    /// The keys first: equal steps have equal keys, so most unequal moves differ there.
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.len == other.len && self.steps() == other.steps()
+        self.key == other.key && self.len == other.len && self.steps() == other.steps()
     }
 }
 
@@ -116,6 +155,19 @@ impl std::hash::Hash for VvwMove {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.steps().hash(state);
     }
+}
+
+/// A 12-bit key (0..4096) mixing every move's source, direction and count: the killer
+/// and history tables' key (see [`VvwMove::key`]).
+#[inline]
+fn move_key(steps: &[Step]) -> u16 {
+    let mut h: u32 = 0x9E37;
+    for s in steps {
+        let dir = super::board::direction_index(s.from, s.to).unwrap_or(0) as u32;
+        let v = (s.from.key() as u32) << 11 ^ dir << 8 ^ s.count as u32;
+        h = (h ^ v).wrapping_mul(0x0100_0193);
+    }
+    ((h ^ (h >> 15) ^ (h >> 27)) & 0xfff) as u16
 }
 
 impl VvwMove {
@@ -127,15 +179,21 @@ impl VvwMove {
         let mut mv = VvwMove::default();
         mv.steps[..steps.len()].copy_from_slice(steps);
         mv.len = steps.len() as u8;
+        mv.key = move_key(steps);
         Some(mv)
     }
 
     /// A ply of one move.
+    #[inline]
     pub fn single(step: Step) -> Self {
-        let mut mv = VvwMove::default();
-        mv.steps[0] = step;
-        mv.len = 1;
-        mv
+        let mut steps = [Step::default(); MAX_STEPS];
+        steps[0] = step;
+        VvwMove {
+            len: 1,
+            hint: Hint::Unknown,
+            key: move_key(&[step]),
+            steps,
+        }
     }
 
     /// Appends a move; `false` (and no change) when the ply is full.
@@ -145,6 +203,8 @@ impl VvwMove {
         }
         self.steps[self.len as usize] = step;
         self.len += 1;
+        self.key = move_key(self.steps());
+        self.hint = Hint::Unknown;
         true
     }
 
@@ -152,6 +212,30 @@ impl VvwMove {
     #[inline]
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
+    }
+
+    /// The killer and history tables' key, 0..4096.
+    #[inline]
+    pub fn key(&self) -> u32 {
+        u32::from(self.key)
+    }
+
+    /// Whether the move is tactical, if its generator said so.
+    #[inline]
+    pub(super) fn hint(&self) -> Hint {
+        self.hint
+    }
+
+    /// The move with the generator's word on whether it is tactical in the position
+    /// it is generated for.
+    #[inline]
+    pub(super) fn with_hint(mut self, tactical: bool) -> Self {
+        self.hint = if tactical {
+            Hint::Tactical
+        } else {
+            Hint::Quiet
+        };
+        self
     }
 }
 
@@ -383,6 +467,15 @@ impl VvwPosition {
         ply::check_ply(self, self.side as Role, steps)
     }
 
+    /// What a cell holds, given where [`Self::find`] finds it.
+    #[inline]
+    fn content(&self, found: Result<usize, usize>) -> Content {
+        match found {
+            Ok(i) => Content::new(self.cells[i].kind, self.cells[i].count),
+            Err(_) => Content::EMPTY,
+        }
+    }
+
     #[inline]
     fn find(&self, at: Coord) -> Result<usize, usize> {
         let key = at.key();
@@ -392,8 +485,7 @@ impl VvwPosition {
     /// The random battles of `mv` in group order: `(group index, battle)`.
     fn battles(&self, mv: &VvwMove) -> impl Iterator<Item = (usize, super::battle::Battle)> + '_ {
         let kind = Kind::monster(self.side as Role);
-        let steps = mv.steps;
-        let len = mv.len as usize;
+        let (steps, len) = (mv.steps, mv.len as usize);
         (0..len)
             .filter(move |&i| !steps[..i].iter().any(|t| t.to == steps[i].to))
             .enumerate()
@@ -492,10 +584,7 @@ impl Cells for VvwPosition {
 
     #[inline]
     fn get(&self, at: Coord) -> Content {
-        match self.find(at) {
-            Ok(i) => Content::new(self.cells[i].kind, self.cells[i].count),
-            Err(_) => Content::EMPTY,
-        }
+        self.content(self.find(at))
     }
 
     /// Overwrites a cell, keeping the list sorted and the hash and totals up to date.
@@ -512,7 +601,17 @@ impl VvwPosition {
     /// when nothing changed (a new cell beyond [`MAX_CELLS`]).
     #[inline]
     fn write(&mut self, at: Coord, content: Content) -> Option<(Content, usize)> {
-        let found = self.find(at);
+        self.write_found(self.find(at), at, content)
+    }
+
+    /// [`Self::write`] given where [`Self::find`] finds the cell.
+    #[inline]
+    fn write_found(
+        &mut self,
+        found: Result<usize, usize>,
+        at: Coord,
+        content: Content,
+    ) -> Option<(Content, usize)> {
         let (old, i) = self.put(found, at, content)?;
         self.totals[old.kind().index()] -= old.count() as u16;
         self.hash ^= zobrist::key(at, old);
@@ -665,12 +764,16 @@ impl Game for VvwPosition {
         }
     }
 
-    /// One outcome per combination of the first [`MAX_CHANCE_BATTLES`] random battles:
+    /// One outcome per combination of the first [`MAX_CHANCE_BATTLES`] random battles
+    /// (a move the generator found quiet has none):
     /// each battle is won (expected winners, rounded) with probability P or lost (expected
     /// defenders, rounded) with 1 − P; later battles take their likelier result.
     fn outcomes(&self, mv: VvwMove, out: &mut Vec<(VvwOutcome, f64)>) {
         out.clear();
         out.push((VvwOutcome::default(), 1.0));
+        if mv.hint == Hint::Quiet {
+            return; // the generator saw no prey on any target: no battle
+        }
         for (n, (g, battle)) in self.battles(&mv).enumerate() {
             let results = battle.expected_results();
             if n >= MAX_CHANCE_BATTLES {
@@ -717,6 +820,7 @@ impl Game for VvwPosition {
         let mut rec = Recorder {
             pos: self,
             undo: &mut undo,
+            last: std::cell::Cell::new(None),
         };
         ply::apply_ply(&mut rec, side, mv.steps(), |g, _| outcome.result(g));
         self.side ^= 1;
@@ -850,7 +954,7 @@ mod tests {
     #[test]
     fn sizes_stay_small() {
         assert_eq!(std::mem::size_of::<VvwPosition>(), 536);
-        assert_eq!(std::mem::size_of::<VvwMove>(), 41);
+        assert_eq!(std::mem::size_of::<VvwMove>(), 44);
         assert_eq!(std::mem::size_of::<VvwOutcome>(), 9);
         assert_eq!(std::mem::size_of::<VvwUndo>(), 104);
     }
