@@ -143,7 +143,24 @@ fn fit_engine(name: &str, engine: &str, texel: &str, ply_cap: u32) -> ConstantsF
         file = file.display(),
         dir = dir.path().display()
     );
-    constants_of(&finished_text(&text, &format!("{name}.ron")))
+    let summary = finished_text(&text, &format!("{name}.ron"));
+    assert_page_shows_the_constants_file(&summary.report_dir.join("index.html"));
+    constants_of(&summary)
+}
+
+/// The run page's "Best genome" block is the constants file the run wrote (the engine's
+/// names, in its order), not the built-in genome the constants were tuned through.
+fn assert_page_shows_the_constants_file(page: &Path) {
+    let html = std::fs::read_to_string(page).unwrap();
+    let block = html
+        .split("<pre id=\"genome\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .expect("the page has a best-genome block");
+    assert!(
+        block.contains("constants:") && block.contains("order:") && !block.contains("weights:"),
+        "{block}"
+    );
 }
 
 #[test]

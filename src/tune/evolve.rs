@@ -152,7 +152,7 @@ fn finish<G: Features>(
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
     let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());
-    let genome_path = write_outputs::<G>(run, cp, &best, &validation)?;
+    let (genome_path, genome_text) = write_outputs::<G>(run, cp, &best, &validation)?;
     if !budgets.is_empty() {
         budget_chart::write(&run.dir, &budgets)?;
     }
@@ -170,7 +170,7 @@ fn finish<G: Features>(
             .collect(),
         chosen,
         validation: &validation,
-        genome_text: best.to_ron::<G>(),
+        genome_text,
         genome_path: genome_path.display().to_string(),
         games: &val.logs,
         budget: run.r.final_budget::<G>(),

@@ -110,13 +110,14 @@ pub(super) fn best_genome(
 }
 
 /// Writes the genome, its copy in the report folder, the validation text and the
-/// charts; returns where the genome went.
+/// charts; returns where the genome went and its text (for an engine: the constants
+/// file, which is what the run page shows).
 pub(super) fn write_outputs<G: Features>(
     run: &Session,
     cp: &Checkpoint,
     best: &Genome,
     validation: &[OpponentValidation],
-) -> Result<PathBuf, TuneError> {
+) -> Result<(PathBuf, String), TuneError> {
     let genome_path = run.genome_path.clone();
     let text = match &run.r.engine {
         Some(e) => {
@@ -137,7 +138,7 @@ pub(super) fn write_outputs<G: Features>(
     let summary = validation::text(&best.name, validation);
     write_text(&run.dir.join(VALIDATION_TEXT), &summary)?;
     charts::draw_charts(&run.dir, &cp.rows, &run.names, &run.labels)?;
-    Ok(genome_path)
+    Ok((genome_path, text))
 }
 
 /// `x` to one decimal (for the provenance).
