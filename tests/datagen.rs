@@ -177,24 +177,30 @@ fn identical_games_leave_one_games_rows() {
     assert_eq!(rows("one"), rows("three"));
 }
 
-/// A Texel run with `datagen:` writes the file in its report folder and fits it.
-#[test]
-fn texel_run_with_datagen_generates_and_fits_the_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut exp: Experiment = Tiny {
-        name: "tiny_dg",
+/// The tiny run as a Texel run with a datagen stage of two games.
+fn tiny_texel_with_datagen(dir: &Path, name: &str, nodes: Option<u64>, soft: bool) -> Experiment {
+    let mut exp = Tiny {
+        name,
         seed: 2,
         algorithm: "Texel(steps: 30)",
         hall_of_fame: 0,
     }
-    .experiment(dir.path());
+    .experiment(dir);
     exp.datagen = Some(DatagenSpec {
         games: 2,
-        nodes: Some(2000),
+        nodes,
         skip_plies: 2,
         opponents: false,
-        soft: false,
+        soft,
     });
+    exp
+}
+
+/// A Texel run with `datagen:` writes the file in its report folder and fits it.
+#[test]
+fn texel_run_with_datagen_generates_and_fits_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut exp = tiny_texel_with_datagen(dir.path(), "tiny_dg", Some(2000), false);
     exp.generations = 1;
     run_in_pool(&exp, 2, &RunOptions::default(), None);
     let report = dir.path().join("reports/tiny_dg");
@@ -354,21 +360,8 @@ fn soft_datagen_is_the_same_on_1_and_2_threads_and_differs_from_fixed() {
 #[test]
 fn a_soft_limit_with_a_depth_budget_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut exp: Experiment = Tiny {
-        name: "tiny_soft",
-        seed: 2,
-        algorithm: "Texel(steps: 30)",
-        hall_of_fame: 0,
-    }
-    .experiment(dir.path());
+    let mut exp = tiny_texel_with_datagen(dir.path(), "tiny_soft", None, true);
     exp.nodes = None;
-    exp.datagen = Some(DatagenSpec {
-        games: 2,
-        nodes: None,
-        skip_plies: 2,
-        opponents: false,
-        soft: true,
-    });
     let depth = [("wolves", 2), ("sheep", 2)].map(|(r, d)| (r.to_string(), d));
     exp.target = Some(Budget {
         nodes: None,

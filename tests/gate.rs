@@ -7,33 +7,15 @@ mod common;
 use std::collections::HashSet;
 use std::path::Path;
 
-use common::experiment::{finished, run_in_pool, Tiny};
+use common::experiment::{finished, run_in_pool, tuned_and_broken, Tiny};
 use weightforge::dist::Threads;
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::genome::Genome;
 use weightforge::sprt::Decision;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{Budget, Experiment, GateSpec};
 use weightforge::tune::gate::gate;
 use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
-
-/// The committed tuned genome, and a broken start: its weights negated (it plays to
-/// lose).
-fn tuned_and_broken(dir: &Path) -> (Genome, String) {
-    let tuned = Genome::load::<WolvesSheep>(Path::new("genomes/wolves_sheep/tuned.ron")).unwrap();
-    let broken = Genome {
-        name: "broken".into(),
-        weights: tuned
-            .weights
-            .clone()
-            .map(|w| w.iter().map(|v| -v).collect()),
-        ..tuned.clone()
-    };
-    let path = dir.join("broken.ron");
-    broken.save::<WolvesSheep>(&path).unwrap();
-    (tuned, path.display().to_string())
-}
 
 fn gate_text(dir: &Path, start: &str) -> String {
     format!(

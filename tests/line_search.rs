@@ -9,33 +9,16 @@ mod common;
 use std::path::Path;
 use std::sync::Mutex;
 
-use common::experiment::finished;
+use common::experiment::{finished, tuned_and_broken};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::genome::Genome;
 use weightforge::tune::checkpoint::GenerationRow;
 use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
 use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 
-/// The committed tuned genome with its weights negated, saved in `dir`.
-fn broken_start(dir: &Path) -> String {
-    let tuned = Genome::load::<WolvesSheep>(Path::new("genomes/wolves_sheep/tuned.ron")).unwrap();
-    let broken = Genome {
-        name: "broken".into(),
-        weights: tuned
-            .weights
-            .clone()
-            .map(|w| w.iter().map(|v| -v).collect()),
-        ..tuned
-    };
-    let path = dir.join("broken.ron");
-    broken.save::<WolvesSheep>(&path).unwrap();
-    path.display().to_string()
-}
-
 fn experiment(dir: &Path, line: &str) -> Result<Experiment, String> {
-    let start = broken_start(dir);
+    let (_, start) = tuned_and_broken(dir);
     let text = format!(
         r#"(
         name: "line", game: "wolves_sheep", seed: 5, generations: 1,

@@ -2,13 +2,15 @@
 //! tests/run_page.rs): Wolves & Sheep, three generations against luo2023 at depth 1 and
 //! the random player, short games, writing into a test's own folder; and running it on a
 //! pool of a given size. One text, so that the tests agree on what "a tiny run" is.
-//! Also: any experiment text run to its end ([`run_text`]), and the constants file a
-//! run of an engine start writes ([`constants_of`]).
+//! Also: any experiment text run to its end ([`run_text`]), the constants file a run of
+//! an engine start writes ([`constants_of`]), and a start that plays to lose
+//! ([`tuned_and_broken`]).
 
 use std::path::Path;
 
 use weightforge::engine::constants::ConstantsFile;
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::genome::Genome;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::error::TuneError;
 use weightforge::tune::evolve;
@@ -109,4 +111,21 @@ pub fn finished_text(text: &str, origin: &str) -> RunSummary {
 pub fn constants_of(s: &RunSummary) -> ConstantsFile {
     let text = std::fs::read_to_string(&s.genome_path).unwrap();
     weightforge::ronfile::from_str(&text).expect("a constants file")
+}
+
+/// The committed tuned genome, and a broken start saved in `dir`: its weights negated
+/// (it plays to lose); returns the tuned genome and the broken one's path.
+pub fn tuned_and_broken(dir: &Path) -> (Genome, String) {
+    let tuned = Genome::load::<WolvesSheep>(Path::new("genomes/wolves_sheep/tuned.ron")).unwrap();
+    let broken = Genome {
+        name: "broken".into(),
+        weights: tuned
+            .weights
+            .clone()
+            .map(|w| w.iter().map(|v| -v).collect()),
+        ..tuned.clone()
+    };
+    let path = dir.join("broken.ron");
+    broken.save::<WolvesSheep>(&path).unwrap();
+    (tuned, path.display().to_string())
 }
