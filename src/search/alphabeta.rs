@@ -357,7 +357,7 @@ impl<G: Features> Searcher<G> {
         } else {
             Some(self.best_move(
                 pos,
-                (&mut moves, &mut scores),
+                (&moves, &mut scores),
                 tt_move,
                 depth,
                 ply,
@@ -387,7 +387,7 @@ impl<G: Features> Searcher<G> {
     fn best_move(
         &mut self,
         pos: &mut G,
-        (moves, scores): (&mut [G::Move], &mut Vec<(i32, u16)>),
+        (moves, scores): (&[G::Move], &mut Vec<(i32, u16)>),
         tt_move: Option<G::Move>,
         depth: u32,
         ply: usize,
@@ -403,10 +403,11 @@ impl<G: Features> Searcher<G> {
         let mut best = -INF;
         let mut best_move = None;
         for i in 0..moves.len() {
-            if ordered {
-                pick_next(moves, scores, i);
-            }
-            let mv = moves[i];
+            let mv = if ordered {
+                moves[pick_next(scores, i)]
+            } else {
+                moves[i]
+            };
             let v = self.move_value(pos, mv, depth, ply, alpha, beta, eval);
             if self.aborted {
                 break;

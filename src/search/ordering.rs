@@ -86,15 +86,17 @@ fn hist_index(side: Role, key: u32) -> usize {
     side * HISTORY_SIZE + key as usize % HISTORY_SIZE
 }
 
-/// Moves the best-scored remaining move to position `i` (selection sort, one step).
+/// Moves the best-scored remaining entry of `scores` to position `i` (selection sort,
+/// one step) and returns the index in the move list of the move it names. Only the
+/// 6-byte keys move; the moves stay in generation order.
 #[inline]
-pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [(i32, u16)], i: usize) {
+pub fn pick_next(scores: &mut [(i32, u16)], i: usize) -> usize {
     let mut best = i;
-    for j in i + 1..moves.len() {
+    for j in i + 1..scores.len() {
         if scores[j].0 > scores[best].0 {
             best = j;
         }
     }
-    moves.swap(i, best);
     scores.swap(i, best);
+    usize::from(scores[i].1)
 }

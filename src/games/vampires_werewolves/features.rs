@@ -173,18 +173,23 @@ fn nearest(at: Coord, groups: &[Group]) -> Option<(u32, Group)> {
 /// `closer` to, else among the other cells not taken. One pass for both lists.
 #[inline]
 fn pick_human(g: &Group, humans: &[Group], taken: u128, closer: u128) -> Option<usize> {
-    let mut best = [(u32::MAX, usize::MAX); 2]; // [closer, other]: (key, index)
-    for (i, h) in humans.iter().enumerate().take(128) {
-        if taken & (1 << i) != 0 {
-            continue;
+    let n = humans.len().min(128);
+    let all: u128 = if n == 128 { u128::MAX } else { (1 << n) - 1 };
+    let free = all & !taken;
+    // The nearest in `cells` (bit `i`: human cell `i`), by one pass over its set bits.
+    let nearest_of = |mut cells: u128| {
+        let mut best = (u32::MAX, usize::MAX);
+        while cells != 0 {
+            let i = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let key = near_key(g.at.distance(humans[i].at), humans[i].count);
+            if key < best.0 {
+                best = (key, i);
+            }
         }
-        let list = usize::from(closer & (1 << i) == 0);
-        let key = near_key(g.at.distance(h.at), h.count);
-        if key < best[list].0 {
-            best[list] = (key, i);
-        }
-    }
-    best.iter().find(|b| b.1 != usize::MAX).map(|b| b.1)
+        (best.1 != usize::MAX).then_some(best.1)
+    };
+    nearest_of(free & closer).or_else(|| nearest_of(free & !closer))
 }
 
 /// A human cell seen by one side: its nearest group (ties to the larger count, then the
@@ -192,30 +197,34 @@ fn pick_human(g: &Group, humans: &[Group], taken: u128, closer: u128) -> Option<
 /// side's groups serves "all humans" and the race.
 #[inline]
 fn sight(h: &Group, side: &[Group]) -> (Option<(u32, Group)>, Option<u32>) {
-    let (mut near, mut best) = (None, u32::MAX);
-    let mut reach: Option<u32> = None;
-    for g in side {
+    let (mut best, mut near) = (u32::MAX, usize::MAX);
+    let mut reach = u32::MAX; // distances are below 256
+    for (i, g) in side.iter().enumerate() {
         let d = h.at.distance(g.at);
         let key = near_key(d, g.count);
         if key < best {
-            (near, best) = (Some((d, *g)), key);
+            (best, near) = (key, i);
         }
         if g.count >= h.count {
-            reach = Some(reach.map_or(d, |r| r.min(d)));
+            reach = reach.min(d);
         }
     }
-    (near, reach)
+    let near = side.get(near).map(|g| (best >> 8, *g));
+    (near, (reach != u32::MAX).then_some(reach))
 }
 
 /// What the human cells give each side, from one pass over them: DeepBlue's "all humans"
 /// for each side (`[own, opp]`: the sum over human cells, and the cells (bit `i`: human
 /// cell `i`) the side is strictly nearer to than the other), and the race for humans
 /// ([`human_race`]).
+/// `wanted` says which of the three (own side's, opponent's, the race) a caller reads;
+/// the others are left at 0.
 fn human_cells(
     own: &[Group],
     opp: &[Group],
     humans: &[Group],
     own_moves: bool,
+    wanted: [bool; 3],
 ) -> ([(f64, u128); 2], (f64, f64)) {
     let mut out = [(0.0, 0); 2];
     let (mut first, mut race) = (0.0, 0.0);
@@ -223,6 +232,9 @@ fn human_cells(
         let ((own_near, own_reach), (opp_near, opp_reach)) = (sight(h, own), sight(h, opp));
         let near = [own_near, opp_near];
         for (side, (sum, closer)) in out.iter_mut().enumerate() {
+            if !wanted[side] {
+                continue;
+            }
             let Some((d1, g)) = near[side] else {
                 continue;
             };
@@ -237,6 +249,9 @@ fn human_cells(
             }
             let m = g.count as f64;
             *sum += weight * (fight_humans(m, h.count as f64) - m);
+        }
+        if !wanted[2] {
+            continue;
         }
         if let Some((sign, d)) = human_race(own_reach, opp_reach, own_moves) {
             let n = h.count as f64;
@@ -388,18 +403,23 @@ pub fn compute(pos: &VvwPosition, role: Role, out: &mut [f32]) {
 /// [`compute`] for the features `needed` only (the others are 0): the parts no needed
 /// feature reads (a side's DeepBlue components, the human cells, the hunts) are skipped.
 fn compute_needed(pos: &VvwPosition, role: Role, needed: FeatureSet, out: &mut [f32]) {
-    let groups = Groups::sides(pos, role);
+    let mut groups = Groups::empty();
+    groups.fill(pos, role);
     let [own, opp, humans] = groups.slices();
     let own_total = pos.total(Kind::monster(role)) as f32;
     let opp_total = pos.total(Kind::monster(1 - role)) as f32;
     let to_move = pos.side_to_move() == role;
     out.fill(0.0);
-    let ([own_humans, opp_humans], (first, race)) =
-        if [1, 2, 6, 7, 13, 17].iter().any(|&i| needed.has(i)) {
-            human_cells(own, opp, humans, to_move)
-        } else {
-            ([(0.0, 0); 2], (0.0, 0.0))
-        };
+    let wanted = [
+        needed.has(1) || needed.has(2),
+        needed.has(6) || needed.has(7),
+        needed.has(13) || needed.has(17),
+    ];
+    let ([own_humans, opp_humans], (first, race)) = if wanted.contains(&true) {
+        human_cells(own, opp, humans, to_move, wanted)
+    } else {
+        ([(0.0, 0); 2], (0.0, 0.0))
+    };
     let side = |base: usize| std::array::from_fn(|k| needed.has(base + k));
     if needed.any(1..=5) {
         out[1..6].copy_from_slice(&deepblue(own, opp, humans, own_humans, side(1)));

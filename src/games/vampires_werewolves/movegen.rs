@@ -57,33 +57,30 @@ pub(super) struct Groups {
 }
 
 impl Groups {
-    /// The groups of `role`'s monsters, of the opponent's and of the humans.
-    #[inline]
-    pub(super) fn sides(pos: &VvwPosition, role: Role) -> Groups {
-        let mut groups = Groups {
+    /// No groups yet: [`Self::fill`] lists them. Built where it is used and filled
+    /// there, so the 384-byte buffer is never copied.
+    #[inline(always)]
+    pub(super) fn empty() -> Groups {
+        Groups {
             ends: [0; 3],
             items: [Group::default(); MAX_CELLS],
-        };
-        groups.fill(pos, role);
-        groups
+        }
     }
 
-    /// Fills the lists in place (no copy of the buffer) from two passes over the cell
-    /// list: one to count, one to place each group by insertion, largest first. The
-    /// cells come row by row, so among equal counts the insertion keeps row order.
-    fn fill(&mut self, pos: &VvwPosition, role: Role) {
-        let (own, opp) = (Kind::monster(role), Kind::monster(1 - role));
-        let side = |k: Kind| match k {
-            k if k == own => Some(0),
-            k if k == opp => Some(1),
-            Kind::Humans => Some(2),
-            _ => None,
-        };
-        let mut counts = [0usize; 3];
+    /// Lists the groups of `role`'s monsters, of the opponent's and of the humans, in
+    /// place from two passes over the cell list: one to count, one to place each group
+    /// by insertion, largest first. The cells come row by row, so among equal counts
+    /// the insertion keeps row order.
+    pub(super) fn fill(&mut self, pos: &VvwPosition, role: Role) {
+        // The list of each kind of cell (by `Kind as usize`); 3: none (empty cells).
+        let mut list = [3usize; 4];
+        list[Kind::monster(role) as usize] = 0;
+        list[Kind::monster(1 - role) as usize] = 1;
+        list[Kind::Humans as usize] = 2;
+        let side = |k: Kind| Some(list[k as usize]).filter(|&s| s < 3);
+        let mut counts = [0usize; 4];
         for (_, c) in pos.occupied() {
-            if let Some(s) = side(c.kind()) {
-                counts[s] += 1;
-            }
+            counts[list[c.kind() as usize]] += 1;
         }
         self.ends = [
             counts[0],
@@ -125,8 +122,15 @@ fn nearest(from: Coord, among: &[Group], ok: impl Fn(&Group) -> bool) -> Option<
     among
         .iter()
         .filter(|g| g.at != from && ok(g))
-        .min_by_key(|g| (from.distance(g.at), std::cmp::Reverse(g.count)))
+        .min_by_key(|g| near_key(from, g))
         .copied()
+}
+
+/// The order "nearer first, then larger" as one number (one comparison instead of a
+/// tuple's two).
+#[inline]
+fn near_key(from: Coord, g: &Group) -> u32 {
+    from.distance(g.at) << 8 | u32::from(255 - g.count)
 }
 
 /// Where a group wants to go: a convertible human cell, else an enemy cell it kills
@@ -215,7 +219,8 @@ impl Out<'_> {
 /// Fills `out` with the mover's plies (see the module docs). `out` is not cleared.
 pub fn generate(pos: &VvwPosition, out: &mut Vec<VvwMove>) {
     let me = pos.side_to_move();
-    let groups = Groups::sides(pos, me);
+    let mut groups = Groups::empty();
+    groups.fill(pos, me);
     let [own, enemies, humans] = groups.slices();
     let (rows, cols) = (pos.rows(), pos.cols());
     let start = out.len();
@@ -362,11 +367,11 @@ fn need_to_kill(e: u8) -> u32 {
 /// in another direction (humans and enemies alike).
 fn two_directions(from: Coord, humans: &[Group], enemies: &[Group]) -> Option<(Coord, Coord)> {
     let all = || humans.iter().chain(enemies.iter());
-    let first = all().min_by_key(|t| (from.distance(t.at), std::cmp::Reverse(t.count)))?;
+    let first = all().min_by_key(|t| near_key(from, t))?;
     let a = from.step_toward(first.at);
     let second = all()
         .filter(|t| from.step_toward(t.at) != a)
-        .min_by_key(|t| (from.distance(t.at), std::cmp::Reverse(t.count)))?;
+        .min_by_key(|t| near_key(from, t))?;
     Some((a, from.step_toward(second.at)))
 }
 
