@@ -193,10 +193,10 @@ fn pick_human(g: &Group, humans: &[Group], taken: u128, closer: u128) -> Option<
 }
 
 /// A human cell seen by one side: its nearest group (ties to the larger count, then the
-/// first), and the distance of its nearest group able to convert it. One pass over the
-/// side's groups serves "all humans" and the race.
+/// first), and (with `REACH`; else `None`) the distance of its nearest group able to
+/// convert it. One pass over the side's groups serves "all humans" and the race.
 #[inline]
-fn sight(h: &Group, side: &[Group]) -> (Option<(u32, Group)>, Option<u32>) {
+fn sight<const REACH: bool>(h: &Group, side: &[Group]) -> (Option<(u32, Group)>, Option<u32>) {
     let (mut best, mut near) = (u32::MAX, usize::MAX);
     let mut reach = u32::MAX; // distances are below 256
     for (i, g) in side.iter().enumerate() {
@@ -205,7 +205,7 @@ fn sight(h: &Group, side: &[Group]) -> (Option<(u32, Group)>, Option<u32>) {
         if key < best {
             (best, near) = (key, i);
         }
-        if g.count >= h.count {
+        if REACH && g.count >= h.count {
             reach = reach.min(d);
         }
     }
@@ -229,7 +229,11 @@ fn human_cells(
     let mut out = [(0.0, 0); 2];
     let (mut first, mut race) = (0.0, 0.0);
     for (i, h) in humans.iter().enumerate() {
-        let ((own_near, own_reach), (opp_near, opp_reach)) = (sight(h, own), sight(h, opp));
+        let ((own_near, own_reach), (opp_near, opp_reach)) = if wanted[2] {
+            (sight::<true>(h, own), sight::<true>(h, opp))
+        } else {
+            (sight::<false>(h, own), sight::<false>(h, opp))
+        };
         let near = [own_near, opp_near];
         for (side, (sum, closer)) in out.iter_mut().enumerate() {
             if !wanted[side] {
