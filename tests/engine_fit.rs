@@ -261,3 +261,23 @@ fn a_zero_sum_evaluation_is_told_from_one_heuristic_per_side() {
         r#"engine:"python3 adapter.py",dir=examples/engines/course"#
     ));
 }
+
+#[test]
+fn probing_tells_which_role_each_course_constant_serves() {
+    if !tool::require_python3("probing_tells_which_role_each_course_constant_serves") {
+        return;
+    }
+    let spelling = r#"engine:"python3 adapter.py",dir=examples/engines/course"#;
+    let spec = Arc::new(EngineSpec::resolve(spelling).expect("the engine starts"));
+    let mut prober = Prober::<WolvesSheep>::new(spec);
+    for pos in positions(40, 13) {
+        for role in 0..2 {
+            prober.probe(role, &pos.to_text()).expect("linear");
+        }
+    }
+    // EAT_BONUS .. WOLF_GAP weigh the wolves' heuristic, SHEEP_ALIVE .. TOGETHER the
+    // sheep's (the declaration order of adapter.py).
+    let mut want = vec![Some(0); 5];
+    want.extend([Some(1); 4]);
+    assert_eq!(prober.constant_roles(), want);
+}

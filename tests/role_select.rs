@@ -6,12 +6,16 @@
 
 mod common;
 
-use common::experiment::{finished, run_in_pool, Tiny};
+use common::experiment::{
+    constants_of, finished, finished_text, run_in_pool, tuned_and_broken, Tiny,
+};
+use weightforge::game::Features;
+use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::played_game::{EndReason, GameRecord};
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::fitness::{Job, JobResult, Pairing, Rival, Round};
 use weightforge::tune::options::RunOptions;
-use weightforge::tune::role_select::{best_per_role, compose, role_scores};
+use weightforge::tune::role_select::{best_per_role, compose, dim_roles, role_scores};
 use weightforge::tune::space::{Dim, Space};
 
 fn game(a_role: usize, a_score: f64) -> GameRecord {
@@ -90,19 +94,21 @@ fn compose_takes_each_roles_coordinates_from_its_best_finalist() {
             dim(1, 1, None),
         ],
     };
+    let roles = dim_roles(&space, &[]);
+    assert_eq!(roles, vec![Some(0), Some(1), Some(0), Some(1)]);
     let a = [1.0, 2.0, 3.0, 4.0];
     let b = [10.0, 20.0, 30.0, 40.0];
     let thetas: [&[f64]; 2] = [&a, &b];
     assert_eq!(
-        compose(&space, &thetas, [1, 0]),
+        compose(&roles, &thetas, [1, 0]),
         Some(vec![10.0, 2.0, 30.0, 4.0])
     );
     assert_eq!(
-        compose(&space, &thetas, [0, 1]),
+        compose(&roles, &thetas, [0, 1]),
         Some(vec![1.0, 20.0, 3.0, 40.0])
     );
     assert_eq!(
-        compose(&space, &thetas, [1, 1]),
+        compose(&roles, &thetas, [1, 1]),
         None,
         "one finalist best in both"
     );
@@ -114,11 +120,32 @@ fn compose_refuses_one_tuned_role_and_shared_weights() {
     let one_role = Space {
         dims: vec![dim(0, 0, None), dim(0, 1, None)],
     };
-    assert_eq!(compose(&one_role, &thetas, [0, 1]), None);
+    assert_eq!(compose(&dim_roles(&one_role, &[]), &thetas, [0, 1]), None);
     let shared = Space {
         dims: vec![dim(0, 0, Some(1)), dim(0, 1, Some(1))],
     };
-    assert_eq!(compose(&shared, &thetas, [0, 1]), None);
+    assert_eq!(dim_roles(&shared, &[]), vec![None, None]);
+    assert_eq!(compose(&dim_roles(&shared, &[]), &thetas, [0, 1]), None);
+}
+
+#[test]
+fn an_engines_constants_take_the_roles_probing_found() {
+    // An engine's dims all sit in role 0 (one vector of declared constants); the role
+    // each serves comes from probing, per declared constant (`feature`).
+    let space = Space {
+        dims: vec![dim(0, 0, None), dim(0, 2, None), dim(0, 3, None)],
+    };
+    let probed = [Some(0), Some(0), Some(1), Some(0)];
+    let roles = dim_roles(&space, &probed);
+    assert_eq!(roles, vec![Some(0), Some(1), Some(0)]);
+    let thetas: [&[f64]; 2] = [&[1.0, 2.0, 3.0], &[10.0, 20.0, 30.0]];
+    assert_eq!(compose(&roles, &thetas, [0, 1]), Some(vec![1.0, 20.0, 3.0]));
+    let both = [Some(0), Some(1), None, Some(0)];
+    assert_eq!(
+        compose(&dim_roles(&space, &both), &thetas, [0, 1]),
+        None,
+        "a constant that moves both roles' evaluations"
+    );
 }
 
 /// The finalists' θ a run re-measured: the means of the last `n` generations (newest
@@ -164,6 +191,76 @@ fn a_per_role_run_validates_each_roles_weights_of_one_finalist() {
         assert!(
             candidates.iter().any(|c| c[role] == best.weights[role]),
             "role {role}'s weights are one finalist's"
+        );
+    }
+}
+
+/// An engine run with per-role selection and a line search: the broken genome served
+/// by `weightforge engine` (constants `role:feature`, each moving one role's
+/// evaluation). Probing's roles are kept in the checkpoint, and the constants validated
+/// are, role by role, those of one point selection re-measured.
+#[test]
+fn an_engine_run_takes_each_roles_constants_from_one_point() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, broken) = tuned_and_broken(dir.path());
+    let bin = env!("CARGO_BIN_EXE_weightforge");
+    let engine = format!(r#"engine:\"{bin} engine --game wolves_sheep --genome {broken}\""#);
+    let text = format!(
+        r#"(
+        name: "engine_per_role", game: "wolves_sheep", seed: 5, generations: 1,
+        algorithm: Texel(steps: 200, filter: (skip_plies: 2, quiet: false)),
+        start: "{engine}", tune_roles: [],
+        opponents: [(player: "luo2023", depth: {{"wolves": 1, "sheep": 1}})],
+        pairs_per_opponent: 6, openings: (plies: 6), ply_cap: 60,
+        validation: (finalists: 1, selection_pairs: 4, pairs: 1, line: [0.0, 0.5], per_role: true),
+        output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+    )"#,
+        dir.path().display()
+    );
+    let exp = weightforge::tune::experiment::Experiment::parse(&text, "e.ron").unwrap();
+    let r = exp.resolve::<WolvesSheep>("e.ron").unwrap();
+    let summary = finished_text(&text, "e.ron");
+    let cp = Checkpoint::load(&dir.path().join("reports/engine_per_role")).unwrap();
+    let nf = WolvesSheep::feature_info().len();
+    assert_eq!(cp.engine_roles.len(), 2 * nf);
+    for (i, role) in cp.engine_roles.iter().enumerate() {
+        assert!(
+            role.is_none() || *role == Some(i / nf),
+            "constant {i} serves {role:?}"
+        );
+    }
+    for role in 0..2 {
+        assert!(cp.engine_roles.contains(&Some(role)), "role {role} found");
+    }
+    // The points re-measured: the fit (t = 1) and t = 0, 0.5 on the line from the start.
+    let space = Space::new::<WolvesSheep>(&r);
+    let start = space.encode(&r.start);
+    let fit = &cp.rows.last().unwrap().theta;
+    let points: Vec<Vec<f64>> = [1.0, 0.0, 0.5]
+        .iter()
+        .map(|t| {
+            let theta: Vec<f64> = start
+                .iter()
+                .zip(fit)
+                .map(|(s, f)| s + t * (f - s))
+                .collect();
+            space.decode(&theta, &r.start.weights)[0].clone()
+        })
+        .collect();
+    let chosen: Vec<f64> = constants_of(&summary)
+        .ordered()
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect();
+    for role in 0..2 {
+        let mine: Vec<usize> = (0..chosen.len())
+            .filter(|&i| cp.engine_roles[i] == Some(role))
+            .collect();
+        assert!(
+            points.iter().any(|p| mine
+                .iter()
+                .all(|&i| (p[i] - chosen[i]).abs() <= 1e-9 * p[i].abs().max(1.0))),
+            "role {role}'s constants are one point's: {chosen:?}"
         );
     }
 }

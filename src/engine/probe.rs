@@ -147,6 +147,28 @@ impl<G: Features> Prober<G> {
         pairs > 0
     }
 
+    /// Per declared constant, the one role whose evaluation it moves on the positions
+    /// probed (its term is non-zero in some of that role's probes and in none of the
+    /// other's); `None` when it moves both roles' or neither's. A course player's
+    /// constants each serve one side's heuristic, so its games as one role depend on
+    /// that role's constants only (what the tuner's per-role selection relies on).
+    pub fn constant_roles(&self) -> Vec<Option<Role>> {
+        let mut moves = vec![[false; 2]; self.width()];
+        for ((role, _), p) in &self.cache {
+            for (m, t) in moves.iter_mut().zip(&p.terms) {
+                m[*role] |= *t != 0.0;
+            }
+        }
+        moves
+            .iter()
+            .map(|m| match m {
+                [true, false] => Some(0),
+                [false, true] => Some(1),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The rows' terms as fit rows: one column per declared constant, then one for the
     /// base (its weight is 1 and never tuned). A row's search score (a version 2 file's,
     /// in its labelling player's units) is kept: a score blend reads it through a scale

@@ -97,6 +97,11 @@ pub struct Checkpoint {
     pub games: u64,
     /// Seconds spent (wall clock).
     pub seconds: f64,
+    /// An engine's run: per declared constant, the one role whose evaluation it moves
+    /// (found by probing its `eval`; `None`: both roles' or neither's), for per-role
+    /// selection. Empty for built-in players and runs that probed nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engine_roles: Vec<Option<usize>>,
 }
 
 /// A checkpoint that cannot be used.

@@ -103,6 +103,12 @@ impl<G: Features> EngineRows<G> {
         Ok(Design::new(&samples, &columns, &self.base))
     }
 
+    /// Per declared constant, the one role whose evaluation it moves on every position
+    /// probed so far ([`Prober::constant_roles`]).
+    pub fn constant_roles(&self) -> Vec<Option<usize>> {
+        self.prober.constant_roles()
+    }
+
     /// What probing has cost so far.
     pub fn stats(&self) -> ProbeStats {
         self.prober.stats

@@ -137,7 +137,7 @@ fn finish<G: Features>(
         &run.space.encode(&run.r.start),
         &run.r.exp.validation.line,
     );
-    let (chosen, sel, scores) = select::<G>(run, &mut finalists, &seen, obs)?;
+    let (chosen, sel, scores) = select::<G>(run, &cp.engine_roles, &mut finalists, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run

@@ -6,7 +6,9 @@
 //! the wolves must hold a draw), and the finalist best on the mean of both is rarely
 //! best in both. The composite's score is the mean of those role scores; validation
 //! then measures it on fresh openings, so the choice's own luck does not reach the
-//! reported figure.
+//! reported figure. An engine's constants sit in one vector; the role each serves is
+//! found by probing its `eval` (a course player's constants each weigh one side's
+//! heuristic), so the same choice applies to them.
 
 use super::fitness::{Job, JobResult};
 use super::space::Space;
@@ -49,21 +51,38 @@ pub fn best_per_role(scores: &[[f64; 2]]) -> [usize; 2] {
     })
 }
 
-/// θ with each role's coordinates taken from that role's best finalist (`best`, from
-/// [`best_per_role`]); none when one finalist is best in both roles, when the space
-/// tunes only one role, or when it mirrors weights between the roles
-/// (`shared_weights`: the roles cannot be told apart).
-pub fn compose(space: &Space, thetas: &[&[f64]], best: [usize; 2]) -> Option<Vec<f64>> {
-    let both = [0, 1].map(|r| space.dims.iter().any(|d| d.role == r));
-    if best[0] == best[1] || !both[0] || !both[1] || space.dims.iter().any(|d| d.mirror.is_some()) {
+/// Per θ coordinate, the one role whose games it moves: a built-in weight's role (none
+/// when `shared_weights` mirrors it into both); an engine's constant, the role
+/// probing found its term in (`engine_roles`, per declared constant: none when it
+/// moves both roles' evaluations or neither's).
+pub fn dim_roles(space: &Space, engine_roles: &[Option<usize>]) -> Vec<Option<usize>> {
+    space
+        .dims
+        .iter()
+        .map(|d| {
+            if !engine_roles.is_empty() {
+                engine_roles.get(d.feature).copied().flatten()
+            } else if d.mirror.is_some() {
+                None
+            } else {
+                Some(d.role)
+            }
+        })
+        .collect()
+}
+
+/// θ with each coordinate taken from the best finalist (`best`, from
+/// [`best_per_role`]) of the role it serves (`roles`, from [`dim_roles`]); none when
+/// one finalist is best in both roles, when only one role is tuned, or when a
+/// coordinate serves both roles or none (the roles cannot be told apart).
+pub fn compose(roles: &[Option<usize>], thetas: &[&[f64]], best: [usize; 2]) -> Option<Vec<f64>> {
+    let both = [0, 1].map(|r| roles.contains(&Some(r)));
+    if best[0] == best[1] || !both[0] || !both[1] || roles.contains(&None) {
         return None;
     }
-    Some(
-        space
-            .dims
-            .iter()
-            .enumerate()
-            .map(|(i, d)| thetas[best[d.role]][i])
-            .collect(),
-    )
+    roles
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.map(|r| thetas[best[r]][i]))
+        .collect()
 }

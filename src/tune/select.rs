@@ -28,6 +28,7 @@ pub(super) struct Finalist {
 /// role) when no one finalist is best in both.
 pub(super) fn select<G: Features>(
     run: &Session,
+    engine_roles: &[Option<usize>],
     finalists: &mut Vec<Finalist>,
     seen: &HashSet<u64>,
     obs: &dyn Observer,
@@ -58,7 +59,9 @@ pub(super) fn select<G: Features>(
     if r.exp.validation.per_role {
         let by_role = role_select::role_scores(&job, &sel);
         obs.message(&role_line(finalists, &by_role, G::ROLES));
-        if let Some((f, score)) = per_role_finalist(run, finalists, &by_role, G::ROLES) {
+        if let Some((f, score)) =
+            per_role_finalist(run, engine_roles, finalists, &by_role, G::ROLES)
+        {
             obs.message(&format!(
                 "per-role selection: {} ({:.1} %)",
                 f.label,
@@ -104,13 +107,15 @@ fn role_line(finalists: &[Finalist], by_role: &[[f64; 2]], roles: [&str; 2]) -> 
 /// role scores), when no one finalist is best in both roles.
 fn per_role_finalist(
     run: &Session,
+    engine_roles: &[Option<usize>],
     finalists: &[Finalist],
     by_role: &[[f64; 2]],
     roles: [&str; 2],
 ) -> Option<(Finalist, f64)> {
     let best = role_select::best_per_role(by_role);
     let thetas: Vec<&[f64]> = finalists.iter().map(|f| f.theta.as_slice()).collect();
-    let theta = role_select::compose(&run.space, &thetas, best)?;
+    let served = role_select::dim_roles(&run.space, engine_roles);
+    let theta = role_select::compose(&served, &thetas, best)?;
     let (a, b) = (&finalists[best[0]], &finalists[best[1]]);
     let finalist = Finalist {
         label: format!("{} of {}, {} of {}", roles[0], a.label, roles[1], b.label),

@@ -45,6 +45,7 @@ pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Che
         training_openings: Vec::new(),
         games: 0,
         seconds: 0.0,
+        engine_roles: Vec::new(),
     }
 }
 
@@ -97,6 +98,9 @@ pub(super) fn train<G: Features>(
         }
         let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
         let (result, design) = play_generation::<G>(run, &job, &mut source, obs)?;
+        if let Source::Engine(_, rows) = &source {
+            cp.engine_roles = rows.constant_roles();
+        }
         let row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
         for h in &result.openings {
             if seen.insert(*h) {
