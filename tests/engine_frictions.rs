@@ -138,3 +138,41 @@ fn a_run_whose_engine_faults_too_often_stops_with_an_error() {
     assert!(text.contains("disconnects"), "{text}");
     assert!(text.contains("more than 25 %"), "{text}");
 }
+
+#[test]
+fn validation_records_tell_the_tuned_engine_from_its_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!(r#"engine:\"{BIN} engine --game wolves_sheep --genome li2023\""#);
+    let text = format!(
+        r#"(
+            name: "told_apart", game: "wolves_sheep", seed: 1,
+            algorithm: Es(lambda: 2, sigma: 0.5), generations: 1,
+            start: "{engine}", tune_roles: [],
+            opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
+            pairs_per_opponent: 1, openings: (plies: 4), ply_cap: 12,
+            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
+            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+        )"#,
+        dir.path().display()
+    );
+    finished_text(&text, "told_apart.ron");
+    let records = dir.path().join("reports/told_apart/validation-games.jsonl");
+    let records = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<serde_json::Value> = records
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2, "{records}");
+    for g in &games {
+        let mut names: Vec<&str> = g["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        names.sort_unstable();
+        // The tuned constants are named as `match` names the constants file the run
+        // wrote (engine:"…",constants=genomes/wolves_sheep/told_apart-best.ron).
+        assert_eq!(names, ["li2023", "li2023+told_apart-best"], "{records}");
+    }
+}

@@ -150,9 +150,18 @@ fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
         // An engine plays each opponent at the depth the experiment names for it.
         Arc::make_mut(e).go_depth = r.opponents[i].engine_depth;
     }
-    if let (Round::Validation, PlayerSpec::Genome(g)) = (job.round, &mut cand) {
-        // Named as the run's result is, for the game records.
-        Arc::make_mut(g).name = format!("{}-best", r.exp.name);
+    if job.round == Round::Validation {
+        // Named as the run's result is, for the game records. An engine plays its own
+        // defaults there, and both answer the same `id name`: the tuned one is named as
+        // `match` names it with the constants file the run writes (`<engine>+<run>-best`).
+        match &mut cand {
+            PlayerSpec::Genome(g) => Arc::make_mut(g).name = format!("{}-best", r.exp.name),
+            PlayerSpec::Engine(e) => {
+                let name = format!("{}+{}-best", e.name, r.exp.name);
+                Arc::make_mut(e).name = name;
+            }
+            PlayerSpec::Random => {}
+        }
     }
     let rival = match p.rival {
         Rival::Pool(i) => match &r.opponents[i].spec {
