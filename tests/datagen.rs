@@ -373,3 +373,37 @@ fn a_soft_limit_with_a_depth_budget_is_refused() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("datagen.soft"), "{err}");
 }
+
+/// A fit on positions alone plays no training games: its run page says so instead of
+/// drawing a flat training score.
+#[test]
+fn a_run_without_training_games_says_so_on_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut exp = Tiny {
+        name: "tiny_fit_only",
+        seed: 2,
+        algorithm: "Texel(steps: 30, games: false)",
+        hall_of_fame: 0,
+    }
+    .experiment(dir.path());
+    exp.generations = 1;
+    exp.datagen = tiny_texel_with_datagen(dir.path(), "unused", Some(2000), false).datagen;
+    run_in_pool(&exp, 2, &RunOptions::default(), None);
+    let page =
+        std::fs::read_to_string(dir.path().join("reports/tiny_fit_only/index.html")).unwrap();
+    let training = page
+        .split("<h2>Training</h2>")
+        .nth(1)
+        .and_then(|rest| rest.split("<h2>").next())
+        .expect("a training section");
+    assert!(
+        training.contains("No games were played in training") && !training.contains("<svg"),
+        "{training}"
+    );
+    let chart =
+        std::fs::read_to_string(dir.path().join("reports/tiny_fit_only/fitness.svg")).unwrap();
+    assert!(
+        chart.contains("no games in training"),
+        "the chart's title says so too"
+    );
+}

@@ -11,9 +11,10 @@ pub const LIMIT: f64 = 1e300;
 const PAD: f64 = 0.05;
 
 /// The smallest half-span, relative to the data's magnitude (and absolutely), so a
-/// constant series gets a visible band around it.
-const MIN_HALF_RELATIVE: f64 = 1e-6;
-const MIN_HALF_ABSOLUTE: f64 = 1e-12;
+/// constant series gets a band around it whose ticks read as different numbers (a
+/// score of 0.5 in every generation: 0.48, 0.49, … 0.52, not 0.5 eleven times).
+const MIN_HALF_RELATIVE: f64 = 0.05;
+const MIN_HALF_ABSOLUTE: f64 = 1e-3;
 
 /// The y range showing the finite `values` (clamped to ±[`LIMIT`]), padded; `(0, 1)`
 /// when there are none.
@@ -129,6 +130,17 @@ mod tests {
         }
         let (lo, hi) = x_range(&[f64::NAN, 1e308, -5.0]);
         assert!(lo == -5.0 && hi == LIMIT);
+        // A constant series: ticks that read as different numbers.
+        let (lo, hi) = range([0.5, 0.5].into_iter());
+        assert!(
+            label(lo) != label(hi) && lo < 0.49 && hi > 0.51,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = range([0.0].into_iter());
+        assert!(
+            label(lo) != label(hi) && lo <= -1e-3 && hi >= 1e-3,
+            "{lo} {hi}"
+        );
         assert_eq!(x_range(&[1.0, 2.0, 3.0]), (1.0, 3.0));
         assert_eq!(x_range(&[1.0]), (1.0, 2.0));
         let ticks: Vec<String> = [1.0, 1.25, 2.0].iter().map(generation_tick).collect();

@@ -49,7 +49,16 @@ pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     if weights.is_empty() {
         weights = t.with_prefix("theta:");
     }
-    let fit = Drawing::Lines("Training score per generation", "score (0 to 1)", &fitness);
+    // A fit on positions alone (Texel with `games: false`) has no training score.
+    let no_games = t
+        .column("games")
+        .is_some_and(|g| !g.is_empty() && g.iter().all(|&n| n == 0.0));
+    let title = if no_games {
+        "Training score per generation: none (no games in training, a fit on positions)"
+    } else {
+        "Training score per generation"
+    };
+    let fit = Drawing::Lines(title, "score (0 to 1)", &fitness);
     draw_both(dir, "fitness", SIZE, &gens, &fit)?;
     let size = grid_size(weights.len());
     draw_both(dir, "weights", size, &gens, &Drawing::Grid(&weights))

@@ -9,6 +9,15 @@ use crate::tune::report::style::{best_colour, css, mean_colour, opponent_colour,
 
 /// The training section: the score chart and the Elo chart, each linked to its own file.
 pub fn training(d: &PageData) -> String {
+    if !d.rows.is_empty() && d.rows.iter().all(|r| r.totals.games() == 0) {
+        // A fit on positions alone (Texel with `games: false`): a flat line at an even
+        // score would say nothing.
+        return "<h2>Training</h2><p class=\"muted\" id=\"training-charts\">No games were \
+                played in training: the run fitted positions (Texel with <code>games: \
+                false</code>), so there is no training score; selection and validation \
+                below are the games that judge the fit.</p>"
+            .into();
+    }
     let charts = training_charts(d);
     let has_elo = charts.len() > 1;
     let mut html = String::new();
