@@ -3,6 +3,8 @@
 //! with `engine:"…",constants=FILE`; two players of the same name are told apart; a
 //! run whose engine faults too often stops with an error that says so. The Python tests are skipped with a message without python3, and fail in CI.
 
+use std::path::Path;
+
 mod common;
 
 use common::experiment::{finished_text, run_text};
@@ -13,6 +15,24 @@ use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::player::PlayerSpec;
 
 const BIN: &str = env!("CARGO_BIN_EXE_weightforge");
+
+/// A one-generation ES run named `name` whose start is `engine` and whose one opponent
+/// is the same engine with `opponent` fields added (its depth, its nodes), written
+/// under `dir`.
+fn engine_against_itself(name: &str, engine: &str, opponent: &str, dir: &Path) -> String {
+    format!(
+        r#"(
+            name: "{name}", game: "wolves_sheep", seed: 1,
+            algorithm: Es(lambda: 2, sigma: 0.5), generations: 1,
+            start: "{engine}", tune_roles: [],
+            opponents: [(player: "{engine}", {opponent})],
+            pairs_per_opponent: 1, openings: (plies: 4), ply_cap: 12,
+            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
+            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
+        )"#,
+        dir.display()
+    )
+}
 
 #[test]
 fn experiment_depth_and_nodes_reach_the_engine() {
@@ -25,18 +45,8 @@ fn experiment_depth_and_nodes_reach_the_engine() {
         r#"engine:\"python3 tests/engines/go_echo.py {}\""#,
         log.display()
     );
-    let text = format!(
-        r#"(
-            name: "go_echo", game: "wolves_sheep", seed: 1,
-            algorithm: Es(lambda: 2, sigma: 0.5), generations: 1,
-            start: "{engine}", tune_roles: [],
-            opponents: [(player: "{engine}", depth: {{"wolves": 2, "sheep": 3}}, nodes: 700)],
-            pairs_per_opponent: 1, openings: (plies: 4), ply_cap: 12,
-            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
-            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
-        )"#,
-        dir.path().display()
-    );
+    let opponent = r#"depth: {"wolves": 2, "sheep": 3}, nodes: 700"#;
+    let text = engine_against_itself("go_echo", &engine, opponent, dir.path());
     finished_text(&text, "go_echo.ron");
     let lines = std::fs::read_to_string(&log).unwrap();
     let training: Vec<&str> = lines.lines().filter(|l| l.contains("nodes 700")).collect();
@@ -143,18 +153,8 @@ fn a_run_whose_engine_faults_too_often_stops_with_an_error() {
 fn validation_records_tell_the_tuned_engine_from_its_defaults() {
     let dir = tempfile::tempdir().unwrap();
     let engine = format!(r#"engine:\"{BIN} engine --game wolves_sheep --genome li2023\""#);
-    let text = format!(
-        r#"(
-            name: "told_apart", game: "wolves_sheep", seed: 1,
-            algorithm: Es(lambda: 2, sigma: 0.5), generations: 1,
-            start: "{engine}", tune_roles: [],
-            opponents: [(player: "{engine}", depth: {{"wolves": 1, "sheep": 1}})],
-            pairs_per_opponent: 1, openings: (plies: 4), ply_cap: 12,
-            validation: (finalists: 1, selection_pairs: 1, pairs: 1),
-            output: (reports: "{0}/reports", genomes: "{0}/genomes"),
-        )"#,
-        dir.path().display()
-    );
+    let opponent = r#"depth: {"wolves": 1, "sheep": 1}"#;
+    let text = engine_against_itself("told_apart", &engine, opponent, dir.path());
     finished_text(&text, "told_apart.ron");
     let records = dir.path().join("reports/told_apart/validation-games.jsonl");
     let records = std::fs::read_to_string(&records).unwrap();
