@@ -177,6 +177,17 @@ fn identical_games_leave_one_games_rows() {
     assert_eq!(rows("one"), rows("three"));
 }
 
+/// A datagen stage of two self-play games.
+fn two_games(nodes: Option<u64>, soft: bool) -> Option<DatagenSpec> {
+    Some(DatagenSpec {
+        games: 2,
+        nodes,
+        skip_plies: 2,
+        opponents: false,
+        soft,
+    })
+}
+
 /// The tiny run as a Texel run with a datagen stage of two games.
 fn tiny_texel_with_datagen(dir: &Path, name: &str, nodes: Option<u64>, soft: bool) -> Experiment {
     let mut exp = Tiny {
@@ -186,13 +197,7 @@ fn tiny_texel_with_datagen(dir: &Path, name: &str, nodes: Option<u64>, soft: boo
         hall_of_fame: 0,
     }
     .experiment(dir);
-    exp.datagen = Some(DatagenSpec {
-        games: 2,
-        nodes,
-        skip_plies: 2,
-        opponents: false,
-        soft,
-    });
+    exp.datagen = two_games(nodes, soft);
     exp
 }
 
@@ -387,15 +392,11 @@ fn a_run_without_training_games_says_so_on_its_page() {
     }
     .experiment(dir.path());
     exp.generations = 1;
-    exp.datagen = tiny_texel_with_datagen(dir.path(), "unused", Some(2000), false).datagen;
+    exp.datagen = two_games(Some(2000), false);
     run_in_pool(&exp, 2, &RunOptions::default(), None);
     let page =
         std::fs::read_to_string(dir.path().join("reports/tiny_fit_only/index.html")).unwrap();
-    let training = page
-        .split("<h2>Training</h2>")
-        .nth(1)
-        .and_then(|rest| rest.split("<h2>").next())
-        .expect("a training section");
+    let training = common::between(&page, "<h2>Training</h2>", "<h2>").expect("a training section");
     assert!(
         training.contains("No games were played in training") && !training.contains("<svg"),
         "{training}"

@@ -152,10 +152,7 @@ fn fit_engine(name: &str, engine: &str, texel: &str, ply_cap: u32) -> ConstantsF
 /// names, in its order), not the built-in genome the constants were tuned through.
 fn assert_page_shows_the_constants_file(page: &Path) {
     let html = std::fs::read_to_string(page).unwrap();
-    let block = html
-        .split("<pre id=\"genome\">")
-        .nth(1)
-        .and_then(|rest| rest.split("</pre>").next())
+    let block = common::between(&html, "<pre id=\"genome\">", "</pre>")
         .expect("the page has a best-genome block");
     assert!(
         block.contains("constants:") && block.contains("order:") && !block.contains("weights:"),

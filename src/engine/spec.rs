@@ -78,8 +78,14 @@ impl EngineSpec {
         let stem = path
             .file_stem()
             .map_or(String::new(), |s| s.to_string_lossy().into());
-        spec.name = format!("{}+{stem}", self.name);
+        spec.name = self.name_with_constants(&stem);
         Ok(spec)
+    }
+
+    /// The engine's name when it plays the constants of a file with stem `stem`
+    /// (`<id name>+<stem>`), as tables and game records show it.
+    pub fn name_with_constants(&self, stem: &str) -> String {
+        format!("{}+{stem}", self.name)
     }
 
     /// Reads the spelling only.

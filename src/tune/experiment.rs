@@ -416,4 +416,10 @@ impl Experiment {
     pub fn to_ron(&self) -> String {
         ronfile::to_string(self)
     }
+
+    /// The run's result: the best genome's name, and its file's stem
+    /// (`<genomes>/<game>/<name>-best.ron`).
+    pub fn best_name(&self) -> String {
+        format!("{}-best", self.name)
+    }
 }

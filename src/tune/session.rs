@@ -83,7 +83,7 @@ pub fn report_dir(r: &Resolved) -> PathBuf {
 /// Where the best genome goes: `<genomes>/<game>/<name>-best.ron`, or into the report
 /// folder of a run continued elsewhere, so it never writes over another run's genome.
 pub(super) fn genome_path<G: Features>(r: &Resolved, moved_to: Option<&Path>) -> PathBuf {
-    let file = format!("{}-best.ron", r.exp.name);
+    let file = format!("{}.ron", r.exp.best_name());
     match moved_to {
         Some(dir) => dir.join(file),
         None => r.exp.output.genomes.join(G::NAME).join(file),

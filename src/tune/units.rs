@@ -153,11 +153,12 @@ fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
     if job.round == Round::Validation {
         // Named as the run's result is, for the game records. An engine plays its own
         // defaults there, and both answer the same `id name`: the tuned one is named as
-        // `match` names it with the constants file the run writes (`<engine>+<run>-best`).
+        // `match` names it with the constants file the run writes.
+        let best = r.exp.best_name();
         match &mut cand {
-            PlayerSpec::Genome(g) => Arc::make_mut(g).name = format!("{}-best", r.exp.name),
+            PlayerSpec::Genome(g) => Arc::make_mut(g).name = best,
             PlayerSpec::Engine(e) => {
-                let name = format!("{}+{}-best", e.name, r.exp.name);
+                let name = e.name_with_constants(&best);
                 Arc::make_mut(e).name = name;
             }
             PlayerSpec::Random => {}

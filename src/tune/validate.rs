@@ -102,7 +102,7 @@ pub(super) fn best_genome(
             .collect(),
     };
     Genome {
-        name: format!("{}-best", exp.name),
+        name: exp.best_name(),
         weights,
         provenance,
         ..run.r.start.clone()

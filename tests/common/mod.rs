@@ -85,6 +85,13 @@ pub fn fails(args: &[&str]) -> String {
     err
 }
 
+/// The part of `text` after the first `from` and before the next `to` (or to the end),
+/// e.g. one section of a run page; `None` when `from` is not in it.
+pub fn between<'a>(text: &'a str, from: &str, to: &str) -> Option<&'a str> {
+    let rest = text.split_once(from)?.1;
+    Some(rest.split_once(to).map_or(rest, |(part, _)| part))
+}
+
 /// Writes `text` to `dir/name`.
 pub fn temp_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     let p = dir.join(name);
