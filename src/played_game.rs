@@ -2,12 +2,13 @@
 //! (the match runner, the players, the engines, the game records, the VvW TCP front
 //! end): how a game ended ([`GameEnd`], [`EndReason`]), A's record of it
 //! ([`GameRecord`]), how a player loses off the board ([`PlayerFault`], [`FaultKind`],
-//! [`FaultCounts`]), who watches the plies ([`Observer`]) and why games cannot be set
+//! [`FaultCounts`]), who watches the plies ([`Observer`], told of each choice by a
+//! [`ChoiceReport`]) and why games cannot be set
 //! up ([`SetupError`]). It sits below all of them and knows only the game contract.
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, ParseError, Role, Status};
+use crate::game::{Game, MatchRules, ParseError, Role, Status};
 
 /// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -187,9 +188,27 @@ pub struct GameEnd {
     pub reason: EndReason,
 }
 
-/// Sees every ply of a game as it is played (game records, logs). The default methods
-/// do nothing, so [`NoObserver`] costs nothing.
+/// What a seated player can tell about its last choice: its search's figures and the
+/// line it expected. A player that does not search (random, an outside engine) reports
+/// zeros and no line.
+pub trait ChoiceReport<G: Game> {
+    /// The search's score of its choice, from the mover's view, in evaluation units.
+    fn score(&self) -> i32;
+    /// The depth of the last whole iteration.
+    fn depth(&self) -> u32;
+    /// Nodes searched.
+    fn nodes(&self) -> u64;
+    /// The positions along the expected line after `chosen` from `root` (the last is
+    /// the one the score evaluates); empty where the player keeps none.
+    fn line(&self, root: &G, chosen: G::Move, rules: &MatchRules) -> Vec<G>;
+}
+
+/// Sees every ply of a game as it is played (game records, logs, datagen's rows). The
+/// default methods do nothing, so [`NoObserver`] costs nothing.
 pub trait Observer<G: Game> {
+    /// The side to move of `before` chose `chosen` (`None`: it has no move), as `report`
+    /// tells.
+    fn chose(&mut self, _before: &G, _chosen: Option<G::Move>, _report: &dyn ChoiceReport<G>) {}
     /// `mv` is about to be played in `before`.
     fn before_ply(&mut self, _before: &G, _mv: G::Move) {}
     /// The ply has been played (chance resolved); `after` is the new position.

@@ -14,7 +14,7 @@ use crate::engine::{EngineError, EngineSpec};
 use crate::eval::Evaluator;
 use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
-use crate::played_game::PlayerFault;
+use crate::played_game::{ChoiceReport, PlayerFault};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
 use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 
@@ -156,6 +156,8 @@ impl PlayerSpec {
 /// A player seated at a board in one role, with its own search tables.
 pub struct Agent<G: Features> {
     kind: AgentKind<G>,
+    /// The figures of the last search (score, depth, nodes).
+    last: (i32, u32, u64),
 }
 
 enum AgentKind<G: Features> {
@@ -226,7 +228,10 @@ impl<G: Features> Agent<G> {
                 }
             }
         };
-        Agent { kind }
+        Agent {
+            kind,
+            last: (0, 0, 0),
+        }
     }
 
     /// Forgets what earlier games taught the search tables.
@@ -245,6 +250,14 @@ impl<G: Features> Agent<G> {
         }
     }
 
+    /// Makes the next searches stop after the first whole iteration that reaches `soft`
+    /// nodes (the node budget, if any, stays the hard cap).
+    pub fn set_soft_nodes(&mut self, soft: Option<u64>) {
+        if let AgentKind::Search { limits, .. } = &mut self.kind {
+            limits.soft_nodes = soft;
+        }
+    }
+
     /// Changes the match rules the next searches see (a client that learns the game's
     /// length as it goes).
     pub fn set_rules(&mut self, rules: MatchRules) {
@@ -259,7 +272,11 @@ impl<G: Features> Agent<G> {
     /// broke the rules or the protocol (built-in players never do).
     pub fn choose(&mut self, pos: &G, rng: &mut GameRng) -> Result<Option<G::Move>, PlayerFault> {
         match &mut self.kind {
-            AgentKind::Engine(e) => e.choose(pos, rng),
+            AgentKind::Engine(e) => {
+                let chosen = e.choose(pos, rng);
+                self.last = (0, 0, 0);
+                chosen
+            }
             _ => Ok(self.decide(pos, rng).best),
         }
     }
@@ -268,6 +285,12 @@ impl<G: Features> Agent<G> {
     /// reports depth 0, no nodes and a score of 0, and so does an engine (no move when
     /// it faults; [`Agent::choose`] says why).
     pub fn decide(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
+        let found = self.search(pos, rng);
+        self.last = (found.score, found.depth, found.nodes);
+        found
+    }
+
+    fn search(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
         match &mut self.kind {
             AgentKind::Random(moves, rules) => {
                 rules.legal_moves(pos, moves);
@@ -302,6 +325,29 @@ impl<G: Features> Agent<G> {
                 nodes: 0,
                 ties: 1,
             },
+        }
+    }
+}
+
+impl<G: Features> ChoiceReport<G> for Agent<G> {
+    fn score(&self) -> i32 {
+        self.last.0
+    }
+
+    fn depth(&self) -> u32 {
+        self.last.1
+    }
+
+    fn nodes(&self) -> u64 {
+        self.last.2
+    }
+
+    fn line(&self, root: &G, chosen: G::Move, rules: &MatchRules) -> Vec<G> {
+        match &self.kind {
+            AgentKind::Search { searcher, .. } => {
+                searcher.principal_variation(root, chosen, self.last.1.max(1), rules)
+            }
+            _ => Vec::new(),
         }
     }
 }

@@ -1,17 +1,20 @@
-//! One datagen game: the seated players search every move at the plan's budget, and
-//! each kept move leaves a row: the quiet position at the end of the mover's principal
+//! One datagen game, played by the match runner's game loop: the seated players search
+//! every move at the plan's budget, and each kept move leaves a row: the quiet position at the end of the mover's principal
 //! variation, the mover's role, the search's score from the mover's view, and (once the
 //! game is over) its result from that view.
 
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
 use super::{DatagenBudget, DatagenPlan, DatagenPlayer};
-use crate::eval::Evaluator;
 use crate::fit::file::PositionRow;
-use crate::game::{search_moves, Features, GameExt, MatchRules, Role, Status};
+use crate::game::{search_moves, Features, MatchRules, Role, Status};
+use crate::genome::{Genome, Provenance};
+use crate::matches::one_game::play_seated;
 use crate::matches::openings::Openings;
-use crate::played_game::SetupError;
-use crate::search::{SearchLimits, SearchOptions, Searcher};
+use crate::played_game::{ChoiceReport, Observer, SetupError};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds;
 use crate::tunables::{DATAGEN_SOFT_HARD_FACTOR, EVAL_SCALE, MAX_DEPTH};
 
@@ -26,42 +29,38 @@ pub struct DatagenGame {
     pub nodes: u64,
 }
 
-/// One role's player at the board: its searcher, evaluation and limits.
-struct Side<G: Features> {
-    searcher: Box<Searcher<G>>,
-    eval: Evaluator,
-    limits: SearchLimits,
-}
-
-impl<G: Features> Side<G> {
-    fn new(p: &DatagenPlayer, role: Role, budget: DatagenBudget, rules: MatchRules) -> Self {
-        let opts = SearchOptions {
-            random_ties: p.random_ties,
-            no_reply_fails: p.no_reply_fails,
-            quiescence: p.quiescence,
-            ..SearchOptions::default()
-        };
-        let (depth, nodes, soft_nodes) = match budget {
-            DatagenBudget::Nodes(n) => (MAX_DEPTH, Some(n), None),
-            DatagenBudget::SoftNodes(n) => (
-                MAX_DEPTH,
-                Some(n.saturating_mul(DATAGEN_SOFT_HARD_FACTOR)),
-                Some(n),
-            ),
-            DatagenBudget::Depth(d) => (d[role], None, None),
-        };
-        Side {
-            searcher: Box::new(Searcher::new(opts, p.tt_bits)),
-            eval: Evaluator::new::<G>(role, &p.weights[role]),
-            limits: SearchLimits {
-                depth,
-                nodes,
-                soft_nodes,
-                deadline: None,
-                rules,
-            },
-        }
-    }
+/// `p` seated in `role` at the plan's budget, as the match runner seats a genome.
+fn seat<G: Features>(
+    p: &DatagenPlayer,
+    role: Role,
+    budget: DatagenBudget,
+    rules: MatchRules,
+) -> Agent<G> {
+    let (depth, nodes, soft) = match budget {
+        DatagenBudget::Nodes(n) => ([MAX_DEPTH; 2], Some(n), None),
+        DatagenBudget::SoftNodes(n) => (
+            [MAX_DEPTH; 2],
+            Some(n.saturating_mul(DATAGEN_SOFT_HARD_FACTOR)),
+            Some(n),
+        ),
+        DatagenBudget::Depth(d) => (d, None, None),
+    };
+    let genome = Genome {
+        game: G::NAME.to_string(),
+        name: p.name.clone(),
+        weights: p.weights.clone(),
+        depth,
+        nodes,
+        random_ties: p.random_ties,
+        tt_bits: Some(p.tt_bits),
+        no_reply_fails: p.no_reply_fails,
+        quiescence: p.quiescence,
+        provenance: Provenance::default(),
+    };
+    let spec = PlayerSpec::Genome(Arc::new(genome));
+    let mut agent = Agent::with_budget(&spec, role, SearchBudget::default(), rules);
+    agent.set_soft_nodes(soft);
+    agent
 }
 
 /// Game `i`'s opening number, its players by role and the roles whose moves are kept.
@@ -89,73 +88,72 @@ fn quiet<G: Features>(pos: &G, rules: &MatchRules, buf: &mut Vec<G::Move>) -> bo
     !buf.iter().any(|&m| pos.is_tactical(m))
 }
 
-/// The position a search of `root` that chose `best` at `depth` scored: the last quiet
-/// position of its principal variation, the root included (none when none is quiet).
-fn quiet_leaf<G: Features>(
-    searcher: &Searcher<G>,
-    root: &G,
-    (best, depth): (G::Move, u32),
-    rules: &MatchRules,
-) -> Option<G> {
-    let line = searcher.principal_variation(root, best, depth.max(1), rules);
-    let mut buf = Vec::new();
-    line.into_iter()
-        .rev()
-        .chain(std::iter::once(root.clone()))
-        .find(|p| quiet(p, rules, &mut buf))
+/// The rows a game leaves: at each kept choice, the last quiet position of the
+/// mover's expected line (the root included), with the search's score.
+struct RowKeeper<G: Features> {
+    kept: [bool; 2],
+    /// The first ply whose position is kept.
+    from_ply: u32,
+    rules: MatchRules,
+    rows: Vec<PositionRow>,
+    nodes: u64,
+    buf: Vec<G::Move>,
 }
 
-/// Plays game `i` of `plan` from `openings`.
+impl<G: Features> Observer<G> for RowKeeper<G> {
+    fn chose(&mut self, before: &G, chosen: Option<G::Move>, report: &dyn ChoiceReport<G>) {
+        self.nodes += report.nodes();
+        let role = before.side_to_move();
+        let Some(mv) = chosen.filter(|_| self.kept[role] && before.ply() >= self.from_ply) else {
+            return;
+        };
+        let line = report.line(before, mv, &self.rules);
+        let leaf = line
+            .into_iter()
+            .rev()
+            .chain(std::iter::once(before.clone()))
+            .find(|p| quiet(p, &self.rules, &mut self.buf));
+        if let Some(leaf) = leaf {
+            self.rows.push(PositionRow {
+                role,
+                result: f32::NAN,
+                score: (report.score() as f64 / EVAL_SCALE) as f32,
+                text: leaf.to_text(),
+            });
+        }
+    }
+}
+
+/// Plays game `i` of `plan` from `openings`, through the match runner's game loop.
 pub(super) fn play_game<G: Features>(
     plan: &DatagenPlan,
     openings: &Openings<G>,
     i: u64,
 ) -> Result<DatagenGame, SetupError> {
     let (opening, players, kept) = seating(plan, i);
-    let mut pos = openings.draw(
+    let start = openings.draw(
         opening,
         &mut seeds::datagen_opening(plan.seed, opening),
         None,
     )?;
     let rules = openings.rules();
-    let mut sides = [0, 1].map(|r| Side::<G>::new(players[r], r, plan.budget, rules));
-    let mut rng = seeds::datagen_game(plan.seed, i);
-    let first = pos.ply();
-    let (mut rows, mut nodes) = (Vec::new(), 0);
-    let status = loop {
-        let status = rules.status(&pos);
-        if status != Status::Ongoing {
-            break status;
-        }
-        let role = pos.side_to_move();
-        let side = &mut sides[role];
-        let found = side
-            .searcher
-            .search(&pos, &mut side.eval, &side.limits, &mut rng);
-        nodes += found.nodes;
-        // A side with nothing to play while the game goes on: scored as a draw, as
-        // matches do.
-        let Some(mv) = found.best else {
-            break Status::Draw;
-        };
-        if kept[role] && pos.ply() - first >= plan.skip_plies {
-            if let Some(leaf) = quiet_leaf(&side.searcher, &pos, (mv, found.depth), &rules) {
-                rows.push(PositionRow {
-                    role,
-                    result: f32::NAN,
-                    score: (found.score as f64 / EVAL_SCALE) as f32,
-                    text: leaf.to_text(),
-                });
-            }
-        }
-        pos.play(mv, &mut rng);
+    let mut agents = [0, 1].map(|r| seat::<G>(players[r], r, plan.budget, rules));
+    let mut keeper = RowKeeper {
+        kept,
+        from_ply: start.ply() + plan.skip_plies,
+        rules,
+        rows: Vec::new(),
+        nodes: 0,
+        buf: Vec::new(),
     };
-    for row in &mut rows {
-        row.result = status.score_for(row.role).unwrap_or(0.5) as f32;
+    let mut rng = seeds::datagen_game(plan.seed, i);
+    let end = play_seated(&start, &mut agents, &rules, &mut rng, &mut keeper);
+    for row in &mut keeper.rows {
+        row.result = end.status.score_for(row.role).unwrap_or(0.5) as f32;
     }
     Ok(DatagenGame {
-        rows,
-        plies: pos.ply() - first,
-        nodes,
+        rows: keeper.rows,
+        plies: end.plies,
+        nodes: keeper.nodes,
     })
 }

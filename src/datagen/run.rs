@@ -108,15 +108,7 @@ pub fn generate<G: Features>(
             summary.stopped = true;
             break;
         }
-        let batch = DatagenBatch::<G>::new(plan.clone(), games.to_vec());
-        let outs = dist::execute(exec, &(), &batch, &|_| (run.progress)(DatagenTick::Game))?;
-        let new: BTreeMap<u64, DatagenGame> = games.iter().copied().zip(outs).collect();
-        for g in new.values() {
-            summary.rows_played += g.rows.len() as u64;
-            summary.nodes += g.nodes;
-        }
-        summary.played += games.len() as u64;
-        summary.games += games.len() as u64;
+        let new = play_chunk::<G>(exec, plan, games, run, &mut summary)?;
         checkpoint::append(&cp, new.clone())?;
         done.extend(new);
         summary.seconds = t0.elapsed().as_secs_f64();
@@ -135,6 +127,26 @@ pub fn generate<G: Features>(
     // The file is whole: the checkpoint has served.
     let _ = std::fs::remove_file(&cp);
     Ok(summary)
+}
+
+/// Plays the games numbered `games` on `exec`, counting them into `summary`.
+fn play_chunk<G: Features>(
+    exec: &dyn Executor,
+    plan: &DatagenPlan,
+    games: &[u64],
+    run: &DatagenRun,
+    summary: &mut DatagenSummary,
+) -> Result<BTreeMap<u64, DatagenGame>, DatagenError> {
+    let batch = DatagenBatch::<G>::new(plan.clone(), games.to_vec());
+    let outs = dist::execute(exec, &(), &batch, &|_| (run.progress)(DatagenTick::Game))?;
+    let new: BTreeMap<u64, DatagenGame> = games.iter().copied().zip(outs).collect();
+    for g in new.values() {
+        summary.rows_played += g.rows.len() as u64;
+        summary.nodes += g.nodes;
+    }
+    summary.played += games.len() as u64;
+    summary.games += games.len() as u64;
+    Ok(new)
 }
 
 /// The rows of every game in game order, each (role, position) kept the first time only.

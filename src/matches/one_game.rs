@@ -1,7 +1,8 @@
 //! Playing one game: two players seated by role ([`Seating`]) play from a start under
 //! the match rules, each ply shown to an [`Observer`], until the rules, the ply cap, a
-//! missing move or a player's fault ends it. Every game of a match, a tournament or a
-//! tuning run is played here.
+//! missing move or a player's fault ends it. Every game of a match, a tournament, a
+//! tuning run or datagen is played here ([`play_seated`] for players seated by the
+//! caller).
 
 use std::time::Instant;
 
@@ -57,16 +58,16 @@ pub fn play_one<G: Features>(
     ];
     let mut rng = seed.rng();
     let t0 = Instant::now();
-    let end = play_game(start, &mut agents, &seating.rules, &mut rng, observer);
+    let end = play_seated(start, &mut agents, &seating.rules, &mut rng, observer);
     PlayedGame {
         end,
         seconds: t0.elapsed().as_secs_f64(),
     }
 }
 
-/// Plays one game from `start` under `rules`: `agents[r]` plays role `r`; `observer`
-/// sees every ply.
-fn play_game<G: Features>(
+/// Plays one game from `start` under `rules`: `agents[r]` plays role `r` (told of a new
+/// game first); `observer` sees every choice and every ply.
+pub fn play_seated<G: Features>(
     start: &G,
     agents: &mut [Agent<G>; 2],
     rules: &MatchRules,
@@ -92,7 +93,11 @@ fn play_game<G: Features>(
             };
         }
         let side = pos.side_to_move();
-        match agents[side].choose(&pos, rng) {
+        let chosen = agents[side].choose(&pos, rng);
+        if let Ok(mv) = chosen {
+            observer.chose(&pos, mv, &agents[side]);
+        }
+        match chosen {
             Ok(Some(mv)) => {
                 observer.before_ply(&pos, mv);
                 pos.play(mv, rng);

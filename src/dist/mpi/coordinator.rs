@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::message::{decode, encode, ToCoordinator, ToWorker};
-use super::{older_than, pause, send, try_receive};
+use super::transport::{older_than, pause, send, try_receive};
 use crate::dist::order::{self, Schedule};
 use crate::dist::threads::{by_index, drain, Cursor};
 use crate::dist::{AnyOutput, DistError, Executor, Work};
@@ -31,7 +31,7 @@ struct Serving<'a> {
 
 impl Coordinator {
     /// The coordinator of `cluster` (rank 0).
-    pub fn new(cluster: &super::Cluster) -> Self {
+    pub fn new(cluster: &super::transport::Cluster) -> Self {
         Coordinator {
             size: cluster.size,
             next_batch: AtomicU64::new(0),

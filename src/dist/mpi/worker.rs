@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::message::{decode, encode, ToCoordinator, ToWorker};
-use super::{older_than, pause, send, try_receive};
+use super::transport::{older_than, pause, send, try_receive};
 use crate::dist::{from_bytes, Batch, DistError, Prepared, Work};
 use crate::tunables::{MPI_HEARTBEAT_MS, MPI_PREFETCH_UNITS, MPI_WAIT_SECS};
 
@@ -156,6 +156,60 @@ fn play(work: &dyn Work, units: &Mutex<Receiver<usize>>, done: &Sender<Finished>
     }
 }
 
+/// Where the message thread of a batch stands.
+struct Talk<'a> {
+    id: u64,
+    work: &'a dyn Work,
+    /// A request is unanswered.
+    pending: bool,
+    /// Rank 0 has no more units.
+    no_more: bool,
+    /// Units handed to the threads and not finished.
+    in_flight: usize,
+    /// Results not yet sent.
+    finished: Vec<(usize, String)>,
+}
+
+impl Talk<'_> {
+    /// Asks rank 0 for `want` more units, sending the finished results.
+    fn ask(&mut self, want: usize) {
+        let done = std::mem::take(&mut self.finished);
+        let batch = self.id;
+        send(0, &encode(&ToCoordinator::Ask { batch, done, want }));
+        self.pending = true;
+    }
+
+    /// Takes a message from rank 0: units to pass to the threads, or the next command
+    /// once nothing is in flight (`Some`).
+    fn hear(
+        &mut self,
+        msg: ToWorker,
+        units: &Sender<usize>,
+    ) -> Result<Option<ToWorker>, DistError> {
+        match msg {
+            ToWorker::Units { batch, units: got } if batch == self.id => {
+                self.pending = false;
+                self.no_more |= got.is_empty();
+                for unit in got {
+                    if unit >= self.work.count() {
+                        return Err(DistError::Remote(format!(
+                            "rank 0 handed out unit {unit} of a batch of {}",
+                            self.work.count()
+                        )));
+                    }
+                    self.in_flight += 1;
+                    // The threads stop only after this thread returns.
+                    let _ = units.send(unit);
+                }
+                Ok(None)
+            }
+            ToWorker::Units { .. } => Ok(None),
+            m @ (ToWorker::Batch { .. } | ToWorker::Quit) if self.in_flight == 0 => Ok(Some(m)),
+            other => Err(unexpected(&other, "units of the batch under way")),
+        }
+    }
+}
+
 /// The message thread of a batch: asks rank 0 for units, passes them to the threads,
 /// sends their results back with each new request.
 fn talk(
@@ -165,59 +219,34 @@ fn talk(
     units: Sender<usize>,
     done: &Receiver<Finished>,
 ) -> Result<Option<ToWorker>, DistError> {
-    let ask = |done: Vec<(usize, String)>, want| {
-        send(
-            0,
-            &encode(&ToCoordinator::Ask {
-                batch: id,
-                done,
-                want,
-            }),
-        );
+    let mut t = Talk {
+        id,
+        work,
+        pending: false,
+        no_more: false,
+        in_flight: 0,
+        finished: Vec::new(),
     };
-    ask(Vec::new(), threads + MPI_PREFETCH_UNITS);
-    let (mut pending, mut no_more, mut in_flight) = (true, false, 0usize);
-    let mut finished = Vec::new();
+    t.ask(threads + MPI_PREFETCH_UNITS);
     let (mut heard, mut beat) = (Instant::now(), Instant::now());
     loop {
         let mut idle = true;
         while let Ok((unit, result)) = done.try_recv() {
             idle = false;
-            in_flight -= 1;
-            finished.push((unit, result.map_err(DistError::Remote)?));
+            t.in_flight -= 1;
+            t.finished.push((unit, result.map_err(DistError::Remote)?));
         }
-        if !pending && !finished.is_empty() {
-            let want = if no_more { 0 } else { finished.len() };
-            ask(std::mem::take(&mut finished), want);
-            pending = true;
+        if !t.pending && !t.finished.is_empty() {
+            let want = if t.no_more { 0 } else { t.finished.len() };
+            t.ask(want);
         }
-        if !pending && no_more && in_flight == 0 {
+        if !t.pending && t.no_more && t.in_flight == 0 {
             return Ok(None);
         }
         if let Some((rank, bytes)) = try_receive() {
-            idle = false;
-            heard = Instant::now();
-            match decode::<ToWorker>(&bytes, rank)? {
-                ToWorker::Units { batch, units: got } if batch == id => {
-                    pending = false;
-                    no_more |= got.is_empty();
-                    for unit in got {
-                        if unit >= work.count() {
-                            return Err(DistError::Remote(format!(
-                                "rank 0 handed out unit {unit} of a batch of {}",
-                                work.count()
-                            )));
-                        }
-                        in_flight += 1;
-                        // The threads stop only after this thread returns.
-                        let _ = units.send(unit);
-                    }
-                }
-                ToWorker::Units { .. } => {}
-                m @ (ToWorker::Batch { .. } | ToWorker::Quit) if in_flight == 0 => {
-                    return Ok(Some(m))
-                }
-                other => return Err(unexpected(&other, "units of the batch under way")),
+            (idle, heard) = (false, Instant::now());
+            if let Some(next) = t.hear(decode::<ToWorker>(&bytes, rank)?, &units)? {
+                return Ok(Some(next));
             }
         }
         if older_than(heard, MPI_WAIT_SECS) {

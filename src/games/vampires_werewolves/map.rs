@@ -787,6 +787,13 @@ impl<'a> Parser<'a> {
             }
         }
         let cell = Coord::new(xv, yv);
+        self.place(map, kind, cell, at)?;
+        map.grid.set(cell, Content::new(kind, n));
+        Ok(())
+    }
+
+    /// Records where a monster starts (once each) or a human home.
+    fn place(&self, map: &mut Map, kind: Kind, cell: Coord, at: usize) -> Result<(), MapError> {
         match kind {
             Kind::Vampires | Kind::Werewolves => {
                 let (slot, label) = if kind == Kind::Vampires {
@@ -807,7 +814,6 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        map.grid.set(cell, Content::new(kind, n));
         Ok(())
     }
 }

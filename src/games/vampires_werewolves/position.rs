@@ -883,37 +883,10 @@ impl Game for VvwPosition {
             }
             None => return Err(ParseError::new(text, "missing the side to move 'v' or 'w'")),
         };
-        let mut cells = Vec::new();
-        for (i, field) in fields.enumerate() {
-            let bad = |m: String| {
-                ParseError::new(
-                    text,
-                    format!(
-                        "cell {} ({field:?}): {m}; expected x,y:<h|v|w><count>",
-                        i + 1
-                    ),
-                )
-            };
-            let (at, content) = field
-                .split_once(':')
-                .ok_or_else(|| bad("missing ':'".into()))?;
-            let at = parse_coord(at).map_err(bad)?;
-            let mut chars = content.chars();
-            let kind = chars
-                .next()
-                .and_then(Kind::from_letter)
-                .ok_or_else(|| bad("the species must be h, v or w".into()))?;
-            let count = chars.as_str();
-            let count = match count.parse::<u8>() {
-                Ok(n) if n > 0 => n,
-                _ => {
-                    return Err(bad(format!(
-                        "count {count:?} must be a number from 1 to 255"
-                    )))
-                }
-            };
-            cells.push((at, Content::new(kind, count)));
-        }
+        let cells = fields
+            .enumerate()
+            .map(|(i, field)| parse_cell(text, i, field))
+            .collect::<Result<Vec<_>, _>>()?;
         Self::from_cells(rows, cols, side, cells).map_err(|m| position_error(text, m))
     }
 
@@ -942,6 +915,35 @@ impl Game for VvwPosition {
     /// in [`VvwMove`]; repeated `(from, to)` pairs are merged, as the server sums them.
     fn parse_move(&self, text: &str) -> Result<VvwMove, ParseError> {
         self.read_move(text)
+    }
+}
+
+/// Cell `i` of position `text`: `x,y:<h|v|w><count>`.
+fn parse_cell(text: &str, i: usize, field: &str) -> Result<(Coord, Content), ParseError> {
+    let bad = |m: String| {
+        ParseError::new(
+            text,
+            format!(
+                "cell {} ({field:?}): {m}; expected x,y:<h|v|w><count>",
+                i + 1
+            ),
+        )
+    };
+    let (at, content) = field
+        .split_once(':')
+        .ok_or_else(|| bad("missing ':'".into()))?;
+    let at = parse_coord(at).map_err(bad)?;
+    let mut chars = content.chars();
+    let kind = chars
+        .next()
+        .and_then(Kind::from_letter)
+        .ok_or_else(|| bad("the species must be h, v or w".into()))?;
+    let count = chars.as_str();
+    match count.parse::<u8>() {
+        Ok(n) if n > 0 => Ok((at, Content::new(kind, n))),
+        _ => Err(bad(format!(
+            "count {count:?} must be a number from 1 to 255"
+        ))),
     }
 }
 
