@@ -1,7 +1,7 @@
 //! Abalone (BCIT COMP 3981): two players push marbles on a 61-cell hexagon; the first
 //! to push six opponent marbles off the board wins.
 //!
-//! Rules: `specs/abalone.md` and the oracle README (tests/data/abalone/README.md).
+//! Rules: `docs/games/abalone.md` and the oracle README (tests/data/abalone/README.md).
 //! Black moves first; a move moves 1-3 own marbles in a line one step, along the line
 //! (inline, pushing 2v1, 3v1 or 3v2 where the cell behind the pushed marbles is empty or
 //! off the board) or across it (broadside, 2-3 marbles, every destination empty). Own

@@ -1,7 +1,7 @@
 //! Vampires vs Werewolves (CentraleSupélec AI course): two monster species and humans on
 //! a grid; convert humans and kill the other species to be the larger one.
 //!
-//! Rules: the official server's code, as `specs/vampires_werewolves_facts.md` records it
+//! Rules: the official server's code, as `docs/games/vampires_werewolves.md` records it
 //! (where the written rules disagree, the code wins). Vampires move first; a ply is a list
 //! of moves `(from, count, to)` to neighbouring cells; arriving on humans converts them
 //! when the attackers are at least as many, arriving on the enemy kills it when they are

@@ -1,6 +1,6 @@
 //! War of Life (Imperial College coursework): Conway's Game of Life as a two-player game.
 //!
-//! Rules: `specs/war_of_life.md` and the referee's oracle data (tests/data/war_of_life/).
+//! Rules: `docs/games/war_of_life.md` and the referee's oracle data (tests/data/war_of_life/).
 //! Blue and red each start with 12 pieces on random cells of an 8×8 board without
 //! wrap-around. A turn shifts one own piece to an empty neighbouring cell (8
 //! directions), then one generation of the two-colour "crank" runs over the whole

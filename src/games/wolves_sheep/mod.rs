@@ -1,6 +1,6 @@
 //! Wolves & Sheep (CityU CS4386): 2 wolves against 10 sheep on a 5×5 board.
 //!
-//! Rules: `specs/wolves_sheep.md`. Wolves move first; both sides step one square
+//! Rules: `docs/games/wolves_sheep.md`. Wolves move first; both sides step one square
 //! orthogonally; a wolf captures by jumping over an empty square onto a sheep. Sheep win
 //! when neither wolf can move, wolves win when two or fewer sheep remain.
 
