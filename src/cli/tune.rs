@@ -396,10 +396,10 @@ pub fn compare_chart(a: CompareChartArgs) -> Result<()> {
 
 /// `weightforge report`
 pub fn report(a: ReportArgs) -> Result<()> {
-    let n = page::write_index(&a.reports)?;
+    let n = page::index::write_index(&a.reports)?;
     println!(
         "{n} runs listed in {}",
-        a.reports.join(page::PAGE).display()
+        a.reports.join(page::write::PAGE).display()
     );
     Ok(())
 }

@@ -4,7 +4,7 @@
 use super::checkpoint::CheckpointError;
 use super::lock::LockError;
 use super::report::error::ReportError;
-use super::report::page::PageError;
+use super::report::page::write::PageError;
 use crate::dist::DistError;
 use crate::genome::GenomeError;
 use crate::played_game::SetupError;

@@ -24,7 +24,7 @@ use super::observer::Observer;
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
 use super::report::budget_chart;
-use super::report::page::{Finished, RunState};
+use super::report::page::data::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
 use super::resolve::Resolved;
 use super::select::{finalists, select};

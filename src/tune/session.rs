@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
-use super::report::page::{self, Finished, PageData, RunState};
+use super::report::page::data::{Finished, PageData, RunState};
+use super::report::page::write::write_page;
 use super::resolve::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
 use super::space::Space;
@@ -71,7 +72,7 @@ impl Session<'_> {
             state,
             finished,
         };
-        page::write_page(&self.dir, &data).map_err(TuneError::Page)
+        write_page(&self.dir, &data).map_err(TuneError::Page)
     }
 }
 

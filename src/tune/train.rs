@@ -13,7 +13,7 @@ use super::observer::Observer;
 use super::options::RunOptions;
 use super::promote;
 use super::report::generations;
-use super::report::page::RunState;
+use super::report::page::data::RunState;
 use super::resolve::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;

@@ -2,8 +2,8 @@
 //! then in detail the finalists and selection, the validation table and games, and the
 //! best genome with its provenance.
 
+use super::data::{Finished, PageData};
 use super::html::{escape, table};
-use super::{Finished, PageData};
 use crate::sprt::Decision;
 use crate::tune::report::validation::VALIDATION_GAMES;
 
