@@ -3,8 +3,8 @@
 //! plays them) to a position file (docs/positions.md), for a fit or for inspection.
 
 use anyhow::Result;
-use weightforge::fit::file;
 use weightforge::fit::label::Label;
+use weightforge::fit::positions_file;
 use weightforge::fit::samples::Rows;
 use weightforge::game::Features;
 use weightforge::tune::experiment::Experiment;
@@ -50,7 +50,7 @@ fn positions_for<G: Features>(exp: Experiment, a: &PositionsArgs) -> Result<()> 
         (&filter, Label::Result, Rows::Both),
         &|| {},
     )?;
-    file::write::<G>(&a.out, &positions)?;
+    positions_file::write::<G>(&a.out, &positions)?;
     println!(
         "{} games, {} positions (skip {} plies, quiet only: {}) written to {}",
         result.game_count(),

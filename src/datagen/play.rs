@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{DatagenBudget, DatagenPlan, DatagenPlayer};
 use crate::eval::Evaluator;
-use crate::fit::file::PositionRow;
+use crate::fit::positions_file::PositionRow;
 use crate::game::{search_moves, Features, GameExt, MatchRules, Role, Status};
 use crate::matches::openings::Openings;
 use crate::played_game::SetupError;

@@ -38,7 +38,7 @@ pub enum TuneError {
     Record(crate::record::RecordError),
     /// A position file could not be read.
     #[error(transparent)]
-    Positions(#[from] crate::fit::file::PositionFileError),
+    Positions(#[from] crate::fit::positions_file::PositionFileError),
     /// The datagen stage failed.
     #[error(transparent)]
     Datagen(#[from] crate::datagen::DatagenError),

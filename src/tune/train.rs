@@ -171,7 +171,7 @@ fn position_source<G: Features>(run: &Session) -> Result<Source<G>, TuneError> {
     }
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
-        extra.append(&crate::fit::file::read_as::<G>(path, src.rows)?);
+        extra.append(&crate::fit::positions_file::read_as::<G>(path, src.rows)?);
     }
     Ok(Source::Features(src, extra))
 }
