@@ -17,10 +17,10 @@ use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::RunEnd;
 use weightforge::tune::report::validation::{VALIDATION_GAMES, VALIDATION_TEXT};
+use weightforge::tune::run_observer::RunObserver;
 use weightforge::tune::unit_checkpoint;
 
 /// What a run said: its phases and its messages; `finishing` is set once the end of
@@ -31,7 +31,7 @@ struct Heard {
     messages: Mutex<Vec<String>>,
 }
 
-impl Observer for Heard {
+impl RunObserver for Heard {
     fn phase(&self, name: &str, _: u64) {
         if name == "selection" {
             self.finishing.store(true, Ordering::SeqCst);

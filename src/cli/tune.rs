@@ -16,12 +16,12 @@ use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::checkpoint_trust;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::{self, Experiment};
-use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
 use weightforge::tune::report::{budget_chart, compare, generations, page};
 use weightforge::tune::resolve::Resolved;
+use weightforge::tune::run_observer::RunObserver;
 use weightforge::tune::schedule::games_per_generation;
 use weightforge::tune::session::report_dir;
 use weightforge::with_game;
@@ -38,7 +38,7 @@ struct BarObserver {
     log: progress::LogLines,
 }
 
-impl Observer for BarObserver {
+impl RunObserver for BarObserver {
     fn phase(&self, name: &str, games: u64) {
         self.bar.set_length(games);
         self.bar.set_position(0);
@@ -138,7 +138,7 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
 pub fn serve_evolve() -> Result<()> {
     use weightforge::datagen::DatagenBatch;
     use weightforge::dist::mpi;
-    use weightforge::tune::units::JobBatch;
+    use weightforge::tune::job_batch::JobBatch;
     let Some(text) = mpi::wait_setup()? else {
         return Ok(());
     };

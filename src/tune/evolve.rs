@@ -12,21 +12,21 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
-use super::budgets;
 use super::checkpoint::Checkpoint;
 use super::checkpoint_check;
 use super::checkpoint_trust;
+use super::elo_by_budget;
 use super::error::TuneError;
 use super::gate::gate;
-use super::line;
+use super::line_search;
 use super::lock::{self, RunLock};
-use super::observer::Observer;
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
 use super::report::budget_chart;
 use super::report::page::data::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
 use super::resolve::Resolved;
+use super::run_observer::RunObserver;
 use super::select::{finalists, select};
 use super::session::{genome_path, report_dir, write_text, Session};
 use super::space::Space;
@@ -42,7 +42,7 @@ pub fn evolve<G: Features>(
     origin: &str,
     resume: Option<Checkpoint>,
     options: &RunOptions,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunEnd, TuneError> {
     let started = Instant::now();
     let space = Space::new::<G>(r);
@@ -98,7 +98,7 @@ fn take_folder(
     dir: &Path,
     genome_path: &Path,
     resume: Option<&Checkpoint>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunLock, TuneError> {
     let (lock, stale) = RunLock::acquire(dir)?;
     if let Some(pid) = stale {
@@ -129,10 +129,10 @@ fn take_folder(
 fn finish<G: Features>(
     run: &Session,
     cp: &Checkpoint,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let mut finalists = line::with_line(
+    let mut finalists = line_search::with_line(
         finalists(cp, run.r.exp.validation.finalists as usize),
         &run.space.encode(&run.r.start),
         &run.r.exp.validation.line,
@@ -148,7 +148,7 @@ fn finish<G: Features>(
     let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
     let games_path = run.dir.join(VALIDATION_GAMES);
     crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
-    let (budgets, budget_games) = budgets::measure::<G>(run, &best_weights, &excluded, obs)?;
+    let (budgets, budget_games) = elo_by_budget::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
     let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());

@@ -3,15 +3,15 @@
 //! [`evaluate_on`] is a pure function from (experiment, job) to game results: the job
 //! ([`Job`]) and the results ([`JobResult`]) are plain serialisable data, and every
 //! opening and game is seeded from (run seed, round, candidate, rival, pair), so a job
-//! can be cut up into pairs ([`super::units`]) and run anywhere (threads, or processes
+//! can be cut up into pairs ([`super::job_batch`]) and run anywhere (threads, or processes
 //! under `mpirun`: [`crate::dist`]) with the same outcome.
 
 use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::job_batch::JobBatch;
 use super::resolve::Resolved;
-use super::units::JobBatch;
 use crate::dist::{self, DistError, Executor};
 use crate::fit::label::Label;
 use crate::fit::positions_file::Labelled;

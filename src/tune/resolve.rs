@@ -1,8 +1,8 @@
 //! Checking an experiment against its game and loading what it names: one function per
 //! section of the file, each failing with the file and the field at fault.
 
-use super::budget;
 use super::experiment::{AlgorithmSpec, Experiment, ExperimentError, OpponentSpec};
+use super::search_budget;
 use std::sync::Arc;
 
 use crate::engine::EngineSpec;
@@ -141,7 +141,7 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
-        budget::check::<G>(self, origin)?;
+        search_budget::check::<G>(self, origin)?;
         if EngineSpec::is_engine(&self.start)
             && self
                 .algorithm
@@ -433,19 +433,19 @@ impl Checker<'_> {
     }
 
     /// The target budget, checked like every budget of the experiment
-    /// ([`budget::check_one`]); roles `depth` leaves out keep the start's depth.
+    /// ([`search_budget::check_one`]); roles `depth` leaves out keep the start's depth.
     fn target<G: Features>(&self, start: &Genome) -> Result<Option<Target>, ExperimentError> {
         let Some(b) = &self.exp.target else {
             return Ok(None);
         };
-        budget::check_one::<G>(b).map_err(|(f, m)| self.err(&format!("target{f}"), m))?;
+        search_budget::check_one::<G>(b).map_err(|(f, m)| self.err(&format!("target{f}"), m))?;
         Ok(Some(match b.nodes {
             Some(n) => Target {
                 depth: start.depth,
                 nodes: Some(n),
             },
             None => Target {
-                depth: budget::setting(b, G::ROLES, start.depth).depth,
+                depth: search_budget::setting(b, G::ROLES, start.depth).depth,
                 nodes: None,
             },
         }))

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Pairing, Round};
-use super::observer::Observer;
 use super::role_select;
+use super::run_observer::RunObserver;
 use super::session::Session;
 use crate::game::Features;
 
@@ -31,7 +31,7 @@ pub(super) fn select<G: Features>(
     engine_roles: &[Option<usize>],
     finalists: &mut Vec<Finalist>,
     seen: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(usize, JobResult, Vec<f64>), TuneError> {
     let r = run.r;
     let pairs = r.exp.validation.selection_pairs;

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::error::TuneError;
-use super::observer::Observer;
+use super::run_observer::RunObserver;
 use crate::dist::{AnyOutput, DistError, Executor, Work, Wrapped};
 use crate::limits::UNIT_LINE_BYTES;
 use crate::played_game::SetupError;
@@ -39,7 +39,7 @@ pub const DIR: &str = "units";
 pub(super) struct Journaled<'a> {
     inner: &'a dyn Executor,
     dir: PathBuf,
-    obs: &'a dyn Observer,
+    obs: &'a dyn RunObserver,
 }
 
 impl std::fmt::Debug for Journaled<'_> {
@@ -53,7 +53,7 @@ impl std::fmt::Debug for Journaled<'_> {
 
 impl<'a> Journaled<'a> {
     /// `inner`, keeping its units in `<report>/units/`.
-    pub(super) fn new(inner: &'a dyn Executor, report: &Path, obs: &'a dyn Observer) -> Self {
+    pub(super) fn new(inner: &'a dyn Executor, report: &Path, obs: &'a dyn RunObserver) -> Self {
         Journaled {
             inner,
             dir: report.join(DIR),

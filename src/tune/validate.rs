@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
 use super::fitness::{self, Job, JobResult, Pairing, Round, Weights};
-use super::observer::Observer;
 use super::report::charts;
 use super::report::validation::{self, GateVerdict, OpponentValidation, VALIDATION_TEXT};
+use super::run_observer::RunObserver;
 use super::session::{write_text, Session};
 use crate::engine::constants::ConstantsFile;
 use crate::engine::EngineSpec;
@@ -26,7 +26,7 @@ pub(super) fn validate<G: Features>(
     run: &Session,
     best: &Weights,
     excluded: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(Vec<OpponentValidation>, JobResult), TuneError> {
     let r = run.r;
     let job = Job {
