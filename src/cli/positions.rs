@@ -8,7 +8,8 @@ use weightforge::fit::positions_file;
 use weightforge::fit::samples::Rows;
 use weightforge::game::Features;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::fitness::{self, Job, Round};
+use weightforge::tune::fitness;
+use weightforge::tune::job::{Job, Round};
 use weightforge::tune::plan::Plan;
 use weightforge::with_game;
 

@@ -20,7 +20,7 @@ use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
 use weightforge::tune::report::{budget_chart, compare, generations, page};
-use weightforge::tune::resolve::Resolved;
+use weightforge::tune::resolved::Resolved;
 use weightforge::tune::run_observer::RunObserver;
 use weightforge::tune::schedule::games_per_generation;
 use weightforge::tune::session::report_dir;

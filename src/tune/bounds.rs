@@ -3,7 +3,7 @@
 //! with a value out of range.
 
 use super::experiment::{Experiment, ExperimentError};
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use crate::limits::{self, Count};
 use crate::ronfile::FileError;
 

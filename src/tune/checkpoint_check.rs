@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::algorithm::Algorithm;
 use super::checkpoint::{Checkpoint, CheckpointError};
 use super::experiment::Experiment;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::schedule::planned_generations;
 use super::space::Space;
 use crate::game::Features;

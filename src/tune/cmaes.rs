@@ -6,8 +6,8 @@
 use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method};
 use super::linalg::{chi_n, identity, norm, recombination_weights, symmetric_eigen, Matrix};
+use super::method::{positive, BadParam, Method};
 use super::plan::Plan;
 use crate::game::GameRng;
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::algorithm::AlgorithmSpec;
 use super::error::TuneError;
 use super::experiment::ExperimentError;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
 use crate::dist::Executor;

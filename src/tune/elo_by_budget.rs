@@ -7,7 +7,8 @@
 use std::collections::HashSet;
 
 use super::error::TuneError;
-use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
+use super::fitness;
+use super::job::{Job, Pairing, Rival, Round, Weights};
 use super::report::budget_chart::BudgetPoint;
 use super::run_observer::RunObserver;
 use super::search_budget;
@@ -52,7 +53,7 @@ pub(super) fn measure<G: Features>(
                 .collect(),
         };
         let label = search_budget::label(b);
-        obs.phase(&format!("Elo at {label}"), fitness::job_games(&job));
+        obs.phase(&format!("Elo at {label}"), job.game_count());
         let result = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
         games += result.game_count();
         for (i, name) in run.names.iter().enumerate() {

@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use super::error::TuneError;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::space::Space;
 use crate::engine::probe::{ProbeStats, Prober};
 use crate::engine::EngineSpec;

@@ -5,8 +5,8 @@
 use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method};
 use super::linalg::{chi_n, norm, recombination_weights};
+use super::method::{positive, BadParam, Method};
 use super::plan::Plan;
 use crate::game::GameRng;
 

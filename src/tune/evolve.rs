@@ -25,7 +25,7 @@ use super::outcome::{RunEnd, RunSummary};
 use super::report::budget_chart;
 use super::report::page::data::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use super::select::{finalists, select};
 use super::session::{genome_path, report_dir, write_text, Session};

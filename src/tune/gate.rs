@@ -11,9 +11,10 @@
 use std::collections::HashSet;
 
 use super::error::TuneError;
-use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
+use super::fitness;
+use super::job::{Job, Pairing, Rival, Round, Weights};
 use super::report::validation::GateVerdict;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use crate::dist::Executor;
 use crate::game::Features;

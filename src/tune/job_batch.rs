@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::fitness::{Job, Rival, Round};
-use super::resolve::Resolved;
+use super::job::{Job, Rival, Round};
+use super::resolved::Resolved;
 use crate::dist::{Batch, Units};
 use crate::fit::label::{Label, Labeler};
 use crate::fit::positions_file::Labelled;

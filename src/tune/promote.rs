@@ -11,8 +11,9 @@
 use super::checkpoint::{Checkpoint, GenerationRow, Promotion};
 use super::error::TuneError;
 use super::experiment::StageSpec;
-use super::fitness::{self, Job, JobResult, Pairing, Rival, Round, Weights};
-use super::resolve::Resolved;
+use super::fitness;
+use super::job::{Job, JobResult, Pairing, Rival, Round, Weights};
+use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use super::search_budget;
 use super::session::Session;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::experiment::{Budget, Experiment, ExperimentError};
 use super::plan::Plan;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use crate::game::Features;
 use crate::limits;
 use crate::ronfile::FileError;

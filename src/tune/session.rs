@@ -9,7 +9,7 @@ use super::checkpoint::Checkpoint;
 use super::error::TuneError;
 use super::report::page::data::{Finished, PageData, RunState};
 use super::report::page::write::write_page;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
 use super::space::Space;
 use crate::dist::Executor;

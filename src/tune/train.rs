@@ -4,16 +4,18 @@
 
 use std::collections::HashSet;
 
-use super::algorithm::{Algorithm, Ask, PositionSource};
+use super::algorithm::{Algorithm, Ask};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
 use super::engine_fit::{self, EngineRows};
 use super::error::TuneError;
-use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
+use super::fitness;
+use super::job::{Job, JobResult, Rival, Round, Weights};
+use super::method::PositionSource;
 use super::options::RunOptions;
 use super::promote;
 use super::report::generations;
 use super::report::page::data::RunState;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;
