@@ -12,8 +12,8 @@ use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
+use weightforge::tune::checkpoint::trusted;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
-use weightforge::tune::checkpoint_trust;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::options::RunOptions;
@@ -100,7 +100,7 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
             let cp = Checkpoint::load(dir)
                 .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
             // Before the stored experiment is resolved (which may start its engines).
-            checkpoint_trust::verify(&cp, dir)?;
+            trusted::verify(&cp, dir)?;
             // Errors in the stored experiment are the checkpoint's, not the original file's.
             let origin = format!(
                 "{} (the experiment stored in it)",

@@ -12,9 +12,9 @@ use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
+use super::checkpoint::unit_journal::{self, Journaled};
 use super::checkpoint::Checkpoint;
-use super::checkpoint_check;
-use super::checkpoint_trust;
+use super::checkpoint::{fits_run, trusted};
 use super::elo_by_budget;
 use super::error::TuneError;
 use super::gate::gate;
@@ -31,7 +31,6 @@ use super::select::{finalists, select};
 use super::session::{genome_path, report_dir, write_text, Session};
 use super::space::Space;
 use super::train;
-use super::unit_checkpoint::{self, Journaled};
 use super::validate::{best_genome, validate, write_outputs};
 use crate::dist::{Executor, Threads};
 use crate::game::Features;
@@ -55,10 +54,10 @@ pub fn evolve<G: Features>(
     let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
-        checkpoint_check::check::<G>(cp, r, &space, &path)?;
+        fits_run::check::<G>(cp, r, &space, &path)?;
     }
     let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
-    checkpoint_check::stamp::<G>(&mut cp);
+    fits_run::stamp::<G>(&mut cp);
     let run = Session {
         r,
         origin,
@@ -71,10 +70,7 @@ pub fn evolve<G: Features>(
         started,
         prior_seconds: cp.seconds,
     };
-    write_text(
-        &run.dir.join(checkpoint_trust::EXPERIMENT_FILE),
-        &r.exp.to_ron(),
-    )?;
+    write_text(&run.dir.join(trusted::EXPERIMENT_FILE), &r.exp.to_ron())?;
     if let Some(completed) = train::train::<G>(&run, &mut cp, options, obs)? {
         return Ok(RunEnd::Interrupted { completed });
     }
@@ -86,7 +82,7 @@ pub fn evolve<G: Features>(
         ..run
     };
     let summary = finish::<G>(&run, &cp, obs)?;
-    unit_checkpoint::clear(&run.dir)?;
+    unit_journal::clear(&run.dir)?;
     Ok(RunEnd::Finished(Box::new(summary)))
 }
 
@@ -114,8 +110,8 @@ fn take_folder(
         ));
     }
     match resume {
-        Some(cp) => checkpoint_trust::verify(cp, dir)?,
-        None => unit_checkpoint::clear(dir)?,
+        Some(cp) => trusted::verify(cp, dir)?,
+        None => unit_journal::clear(dir)?,
     }
     crate::fsutil::check_writable(genome_path).map_err(|source| TuneError::Io {
         path: genome_path.display().to_string(),

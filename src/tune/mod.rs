@@ -31,8 +31,6 @@
 pub mod algorithm;
 pub mod bounds;
 pub mod checkpoint;
-pub mod checkpoint_check;
-pub mod checkpoint_trust;
 pub mod cmaes;
 pub mod datagen_stage;
 mod elo_by_budget;
@@ -68,5 +66,4 @@ pub mod spsa;
 pub mod template;
 pub mod texel;
 pub mod train;
-pub mod unit_checkpoint;
 mod validate;

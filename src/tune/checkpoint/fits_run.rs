@@ -5,13 +5,13 @@
 
 use serde_json::Value;
 
-use super::algorithm::Algorithm;
-use super::checkpoint::{Checkpoint, CheckpointError};
-use super::experiment::Experiment;
-use super::resolved::Resolved;
-use super::schedule::planned_generations;
-use super::space::Space;
+use super::state::{Checkpoint, CheckpointError};
 use crate::game::Features;
+use crate::tune::algorithm::Algorithm;
+use crate::tune::experiment::Experiment;
+use crate::tune::resolved::Resolved;
+use crate::tune::schedule::planned_generations;
+use crate::tune::space::Space;
 
 /// FNV-1a of the experiment's RON text: stable across runs and platforms.
 pub fn experiment_hash(exp: &Experiment) -> String {
