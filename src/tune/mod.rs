@@ -42,6 +42,7 @@ pub mod experiment;
 pub mod experiment_check;
 pub mod fitness;
 pub mod gate;
+pub mod gaussian;
 pub mod job;
 pub mod job_batch;
 pub mod linalg;
