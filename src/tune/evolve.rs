@@ -18,6 +18,7 @@ use super::checkpoint::{fits_run, trusted};
 use super::elo_by_budget;
 use super::error::TuneError;
 use super::gate::gate;
+use super::job::JobResult;
 use super::line_search;
 use super::lock::{self, RunLock};
 use super::options::RunOptions;
@@ -27,7 +28,7 @@ use super::report::page::data::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
 use super::resolved::Resolved;
 use super::run_observer::RunObserver;
-use super::select::{finalists, select};
+use super::select::{finalists, select, Finalist};
 use super::session::{genome_path, report_dir, write_text, Session};
 use super::space::Space;
 use super::train;
@@ -128,12 +129,7 @@ fn finish<G: Features>(
     obs: &dyn RunObserver,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let mut finalists = line_search::with_line(
-        finalists(cp, run.r.exp.validation.finalists as usize),
-        &run.space.encode(&run.r.start),
-        &run.r.exp.validation.line,
-    );
-    let (chosen, sel, scores) = select::<G>(run, &cp.engine_roles, &mut finalists, &seen, obs)?;
+    let (finalists, chosen, sel, scores) = choose::<G>(run, cp, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run
@@ -142,8 +138,7 @@ fn finish<G: Features>(
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
     excluded.extend(val.openings.iter().copied());
     let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
-    let games_path = run.dir.join(VALIDATION_GAMES);
-    crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
+    crate::record::write(&run.dir.join(VALIDATION_GAMES), &val.logs).map_err(TuneError::Record)?;
     let (budgets, budget_games) = elo_by_budget::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
@@ -187,6 +182,23 @@ fn finish<G: Features>(
         gate,
         seconds: run.seconds(),
     })
+}
+
+/// The finalists (the last generations' means, then the line search's points), the
+/// chosen one's index, the selection's games and each finalist's selection score.
+fn choose<G: Features>(
+    run: &Session,
+    cp: &Checkpoint,
+    seen: &HashSet<u64>,
+    obs: &dyn RunObserver,
+) -> Result<(Vec<Finalist>, usize, JobResult, Vec<f64>), TuneError> {
+    let mut finalists = line_search::with_line(
+        finalists(cp, run.r.exp.validation.finalists as usize),
+        &run.space.encode(&run.r.start),
+        &run.r.exp.validation.line,
+    );
+    let (chosen, sel, scores) = select::<G>(run, &cp.engine_roles, &mut finalists, seen, obs)?;
+    Ok((finalists, chosen, sel, scores))
 }
 
 /// Games the run's promotions played (staged tuning).

@@ -25,30 +25,7 @@ impl Experiment {
         c.run_settings::<G>()?;
         c.algorithm()?;
         search_budget::check::<G>(self, origin)?;
-        if EngineSpec::is_engine(&self.start)
-            && self
-                .algorithm
-                .position_source()
-                .is_some_and(|s| s.label != crate::fit::label::Label::Result)
-        {
-            // Checked before the engine is started: search labels need built-in weights.
-            return Err(c.err(
-                "algorithm.label",
-                "an engine's positions are labelled by their games' results: use \
-                 `label: Result` (the engine's terms come from its `eval`)",
-            ));
-        }
-        if let Some(name) = self
-            .algorithm
-            .position_source()
-            .and_then(|s| s.filter.to_move)
-        {
-            if !G::ROLES.contains(&name.as_str()) {
-                let roles = G::ROLES.join(", ");
-                let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
-                return Err(c.err("algorithm.filter.to_move", msg));
-            }
-        }
+        c.position_source::<G>()?;
         let (start, engine) = c.start::<G>()?;
         let (tuned_roles, tuned) = match &engine {
             Some(e) => (vec![0], c.tuned_constants(e)?),
@@ -161,6 +138,38 @@ impl Checker<'_> {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// What the algorithm's positions need of the rest of the file: result labels for
+    /// an engine's positions, and a role of the game to filter by.
+    fn position_source<G: Features>(&self) -> Result<(), ExperimentError> {
+        if EngineSpec::is_engine(&self.exp.start)
+            && self
+                .exp
+                .algorithm
+                .position_source()
+                .is_some_and(|s| s.label != crate::fit::label::Label::Result)
+        {
+            // Checked before the engine is started: search labels need built-in weights.
+            return Err(self.err(
+                "algorithm.label",
+                "an engine's positions are labelled by their games' results: use \
+                 `label: Result` (the engine's terms come from its `eval`)",
+            ));
+        }
+        if let Some(name) = self
+            .exp
+            .algorithm
+            .position_source()
+            .and_then(|s| s.filter.to_move)
+        {
+            if !G::ROLES.contains(&name.as_str()) {
+                let roles = G::ROLES.join(", ");
+                let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
+                return Err(self.err("algorithm.filter.to_move", msg));
+            }
+        }
+        Ok(())
     }
 
     /// The start genome, or the start engine and its values as a genome's role 0.

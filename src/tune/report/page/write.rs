@@ -80,35 +80,12 @@ fn header(d: &PageData) -> String {
     let e = d.exp;
     let last = d.rows.last();
     let (games, secs) = last.map_or((0, 0.0), |r| (r.games, r.seconds));
-    let rate = if secs > 0.0 {
-        games as f64 / secs
-    } else {
-        f64::NAN
-    };
     let state = match d.state {
         RunState::Running => "running (this page reloads itself)",
         RunState::Stopped => "stopped; continue with evolve --resume",
         RunState::Finished => "finished",
     };
-    let time = match (&d.finished, d.state) {
-        (Some(f), _) => format!(
-            "{} in all ({} games); training {} ({games} games, {rate:.1} games/s)",
-            html::duration(f.seconds),
-            f.total_games,
-            html::duration(secs)
-        ),
-        (None, RunState::Running) if games >= d.planned_games => format!(
-            "training done in {} ({rate:.1} games/s); selection and validation under way",
-            html::duration(secs)
-        ),
-        (None, RunState::Running) if rate > 0.0 => format!(
-            "training {} so far ({rate:.1} games/s); about {} of training left, then \
-             selection and validation",
-            html::duration(secs),
-            html::duration(d.planned_games.saturating_sub(games) as f64 / rate)
-        ),
-        _ => format!("training {}", html::duration(secs)),
-    };
+    let time = time(d, games, secs);
     let rows = [
         ("game", e.game.clone()),
         ("algorithm", e.algorithm.name().to_string()),
@@ -138,6 +115,35 @@ fn header(d: &PageData) -> String {
         escape(&time),
         html::table("experiment", &["", ""], &cells)
     )
+}
+
+/// How long the run has taken (and, while training, about how long it will), with
+/// its rate of training games.
+fn time(d: &PageData, games: u64, secs: f64) -> String {
+    let rate = if secs > 0.0 {
+        games as f64 / secs
+    } else {
+        f64::NAN
+    };
+    match (&d.finished, d.state) {
+        (Some(f), _) => format!(
+            "{} in all ({} games); training {} ({games} games, {rate:.1} games/s)",
+            html::duration(f.seconds),
+            f.total_games,
+            html::duration(secs)
+        ),
+        (None, RunState::Running) if games >= d.planned_games => format!(
+            "training done in {} ({rate:.1} games/s); selection and validation under way",
+            html::duration(secs)
+        ),
+        (None, RunState::Running) if rate > 0.0 => format!(
+            "training {} so far ({rate:.1} games/s); about {} of training left, then \
+             selection and validation",
+            html::duration(secs),
+            html::duration(d.planned_games.saturating_sub(games) as f64 / rate)
+        ),
+        _ => format!("training {}", html::duration(secs)),
+    }
 }
 
 /// Links to the run's files, then the experiment as run.
