@@ -6,7 +6,7 @@
 //! ([`super::select`]), validate it on other fresh openings and write genome and charts
 //! ([`super::validate`]), the gate against the start at the target budget
 //! ([`super::gate`]), and the run page; the end is checkpointed per pair of games
-//! ([`super::unit_checkpoint`]). Only this module calls the stages.
+//! ([`super::checkpoint::unit_journal`]). Only this module calls the stages.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -89,7 +89,7 @@ pub fn evolve<G: Features>(
 
 /// Takes report folder `dir` for this session, before any game: its lock, its stale
 /// temporaries removed, the checkpoint to resume verified against the experiment file
-/// there ([`checkpoint_trust`]), and the genome path checked writable (it is written
+/// there ([`trusted`]), and the genome path checked writable (it is written
 /// only at the end).
 fn take_folder(
     dir: &Path,
