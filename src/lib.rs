@@ -18,13 +18,13 @@
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
 //!   and [`builtins`], [`player`] (what sits at the board), [`builtin_engine`] (a
 //!   built-in player served as an engine);
-//! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
+//! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
 //!   Werewolves TCP front end), [`datagen`] (self-play positions labelled at a budget,
 //!   written as position files for the fit);
 //! * **tuning**: [`tune`] (experiment, algorithms, stages, report; Texel drives
-//!   [`fit`]), [`bench`].
+//!   [`fit`]), [`bench`](mod@bench).
 
 pub mod bench;
 pub mod builtin_engine;

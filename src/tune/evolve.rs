@@ -3,8 +3,8 @@
 //! positions generated first when it asks, [`super::datagen_stage`]), trains
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
-//! ([`super::select`]), validate it on other fresh openings and write genome and charts
-//! ([`super::validate`]), the gate against the start at the target budget
+//! (`select`), validate it on other fresh openings and write genome and charts
+//! (`validate`), the gate against the start at the target budget
 //! ([`super::gate`]), and the run page; the end is checkpointed per pair of games
 //! ([`super::checkpoint::unit_journal`]). Only this module calls the stages.
 

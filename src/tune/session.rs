@@ -1,5 +1,5 @@
 //! One session of a tuning run (from start or resume to stop or end): what its stages
-//! share ([`Session`]), and where the run writes (the report folder, the best genome,
+//! share (`Session`), and where the run writes (the report folder, the best genome,
 //! the run page as it stands).
 
 use std::path::{Path, PathBuf};

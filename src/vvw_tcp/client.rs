@@ -20,7 +20,7 @@
 //! The player is seated as a [`crate::player::Agent`], so every search setting of its
 //! genome holds (node limit, table size, random ties, `no_reply_fails`); the client only
 //! caps the depth (`--depth`, else deepening until the deadline). The choice itself is
-//! [`super::brain`]'s.
+//! `brain`'s.
 //!
 //! Every failure is a [`ClientError`] saying what happened and at which point of the game:
 //! the server closing the socket mid-game, a byte that starts no message, a message out

@@ -6,7 +6,7 @@
 //! A generation's checkpoint ([`super::state`]) covers training. The end of a run
 //! is one batch after another, each a pure function of its wire text
 //! ([`crate::dist::Work::wire`]: the job, the openings it must not reuse, the seeds), so
-//! a finished unit's result can be kept and reused as it is. [`Journaled`] wraps the
+//! a finished unit's result can be kept and reused as it is. `Journaled` wraps the
 //! session's executor: every batch gets a file `units/<hash of its wire>.units` in the
 //! report folder; each finished unit is appended to it (one line: its number and its
 //! result as JSON, written and synced before the unit counts as done); when the same

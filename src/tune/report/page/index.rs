@@ -1,6 +1,6 @@
 //! `weightforge report reports/`: an index page listing every run of a reports folder
 //! (status, best Elo, date), read from the `summary.json` each run page writes beside
-//! itself, or, for a run folder without one, from its files ([`super::from_files`]).
+//! itself, or, for a run folder without one, from its files (`from_files`).
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! rewritten atomically after every generation and reloads itself until the run ends.
 //! Beside it, `summary.json` feeds the index of all runs (`weightforge report`).
 //!
-//! [`data`] is what the page shows; [`write`] renders its sections (the `verdict`, the
+//! [`data`] is what the page shows; [`write`](mod@write) renders its sections (the `verdict`, the
 //! training `charts` drawn with `svg`, the `budget` chart, through `html`) and writes it
 //! with its [`summary`]; [`index`] lists every run's summary, read `from_files` for a
 //! folder that has none.
