@@ -12,17 +12,19 @@
 //!   fixed number and every bound on a user's number), [`stats`] and [`sprt`],
 //!   [`escape`] (outside text made safe to print);
 //! * **games**: one folder each under [`games`], listed once in [`registry`];
-//! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`genome`] and
-//!   [`builtins`], [`engine`] (outside programs through the engine protocol),
-//!   [`player`] (what sits at the board), [`builtin_engine`] (a built-in player served
-//!   as an engine);
-//! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
+//! * **players**: [`eval`] and [`search`] (the alpha-beta engine); [`fit`] (position
+//!   files and the positions fit behind Texel; it labels positions with a search and
+//!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
+//!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
+//!   and [`builtins`], [`player`] (what sits at the board), [`builtin_engine`] (a
+//!   built-in player served as an engine);
+//! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
 //!   Werewolves TCP front end), [`datagen`] (self-play positions labelled at a budget,
-//!   for the fit);
-//! * **tuning**: [`fit`] (the positions fit behind Texel, apart from the tuner's
-//!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
+//!   written as position files for the fit);
+//! * **tuning**: [`tune`] (experiment, algorithms, stages, report; Texel drives
+//!   [`fit`]), [`bench`](mod@bench).
 
 pub mod bench;
 pub mod builtin_engine;

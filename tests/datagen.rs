@@ -13,7 +13,7 @@ use common::experiment::{run_in_pool, Tiny};
 use weightforge::datagen::{generate, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun};
 use weightforge::dist::Threads;
 use weightforge::eval::Evaluator;
-use weightforge::fit::file;
+use weightforge::fit::positions_file;
 use weightforge::game::{Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
@@ -99,7 +99,7 @@ fn every_row_parses_back_and_no_row_repeats() {
     let exp = experiment(dir.path());
     let out = dir.path().join("p");
     datagen("2", &exp, &out, &["--games", "4"]);
-    let f = file::read_rows::<WolvesSheep>(&out).unwrap();
+    let f = positions_file::read_rows::<WolvesSheep>(&out).unwrap();
     assert!(f.rows.len() > 20, "{} rows", f.rows.len());
     assert!(f.comments.iter().any(|c| c.contains("--games 4")));
     let mut seen = std::collections::HashSet::new();
@@ -170,7 +170,7 @@ fn identical_games_leave_one_games_rows() {
     assert_eq!(three.rows_played, 3 * one.rows_played);
     assert_eq!(three.positions, one.positions);
     let rows = |n: &str| {
-        file::read_rows::<WolvesSheep>(&dir.path().join(n))
+        positions_file::read_rows::<WolvesSheep>(&dir.path().join(n))
             .unwrap()
             .rows
     };
@@ -209,7 +209,7 @@ fn texel_run_with_datagen_generates_and_fits_the_file() {
     exp.generations = 1;
     run_in_pool(&exp, 2, &RunOptions::default(), None);
     let report = dir.path().join("reports/tiny_dg");
-    let made = file::read_rows::<WolvesSheep>(&report.join(DATAGEN_FILE)).unwrap();
+    let made = positions_file::read_rows::<WolvesSheep>(&report.join(DATAGEN_FILE)).unwrap();
     assert!(!made.rows.is_empty());
     let stored = std::fs::read_to_string(report.join("experiment.ron")).unwrap();
     assert!(stored.contains(DATAGEN_FILE), "{stored}");
@@ -353,7 +353,7 @@ fn soft_datagen_is_the_same_on_1_and_2_threads_and_differs_from_fixed() {
     let soft = std::fs::read(&one).unwrap();
     assert_eq!(soft, std::fs::read(&two).unwrap(), "1 and 2 threads differ");
     assert_ne!(soft, std::fs::read(&fixed).unwrap(), "soft equals fixed");
-    let f = file::read_rows::<WolvesSheep>(&one).unwrap();
+    let f = positions_file::read_rows::<WolvesSheep>(&one).unwrap();
     assert!(
         f.comments.iter().any(|c| c.contains("(soft)")),
         "{:?}",

@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use weightforge::engine::constants::ConstantsFile;
 use weightforge::engine::probe::{ProbeError, Prober};
 use weightforge::engine::EngineSpec;
-use weightforge::fit::file::{write_rows, PositionRow};
+use weightforge::fit::positions_file::{write_rows, PositionRow};
 use weightforge::game::{Features, Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::experiment::Experiment;

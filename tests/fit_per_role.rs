@@ -8,7 +8,7 @@ use std::path::Path;
 
 use rand::{RngExt, SeedableRng};
 use weightforge::fit::design::{Column, Design, Loss};
-use weightforge::fit::file::{self, PositionRow};
+use weightforge::fit::positions_file::{self, PositionRow};
 use weightforge::fit::samples::{Rows, Samples};
 use weightforge::fit::solver::{fit, fit_score_scale, FitSettings, Fitted};
 use weightforge::game::{Features, Game, GameRng};
@@ -141,7 +141,7 @@ fn write_file(path: &Path, n: usize) -> Vec<(WolvesSheep, PositionRow)> {
         out.push((pos, row));
     }
     let rows: Vec<PositionRow> = out.iter().map(|(_, r)| r.clone()).collect();
-    file::write_rows::<WolvesSheep>(path, &["test".into()], &rows).unwrap();
+    positions_file::write_rows::<WolvesSheep>(path, &["test".into()], &rows).unwrap();
     out
 }
 
@@ -151,9 +151,12 @@ fn version_2_rows_keep_their_role_or_train_both_roles_when_asked() {
     let path = dir.path().join("p.txt");
     let written = write_file(&path, 30);
     let nf = WolvesSheep::feature_info().len();
-    let per_role = file::read_as::<WolvesSheep>(&path, Some(Rows::PerRole)).unwrap();
-    assert_eq!(per_role, file::read::<WolvesSheep>(&path).unwrap());
-    let both = file::read_as::<WolvesSheep>(&path, Some(Rows::Both)).unwrap();
+    let per_role = positions_file::read_as::<WolvesSheep>(&path, Some(Rows::PerRole)).unwrap();
+    assert_eq!(
+        per_role,
+        positions_file::read::<WolvesSheep>(&path).unwrap()
+    );
+    let both = positions_file::read_as::<WolvesSheep>(&path, Some(Rows::Both)).unwrap();
     assert_eq!(per_role.rows(0) + per_role.rows(1), written.len());
     assert_eq!((both.rows(0), both.rows(1)), (written.len(), written.len()));
     // Every row of role r in the per-role read is a row of its side to move.

@@ -14,8 +14,8 @@ use weightforge::sprt::Decision;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{Budget, Experiment, GateSpec};
 use weightforge::tune::gate::gate;
-use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
+use weightforge::tune::run_observer::Silent;
 
 fn gate_text(dir: &Path, start: &str) -> String {
     format!(

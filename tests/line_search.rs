@@ -14,8 +14,8 @@ use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::checkpoint::GenerationRow;
 use weightforge::tune::evolve::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
+use weightforge::tune::run_observer::RunObserver;
 
 fn experiment(dir: &Path, line: &str) -> Result<Experiment, String> {
     let (_, start) = tuned_and_broken(dir);
@@ -40,7 +40,7 @@ fn experiment(dir: &Path, line: &str) -> Result<Experiment, String> {
 #[derive(Default)]
 struct Messages(Mutex<Vec<String>>);
 
-impl Observer for Messages {
+impl RunObserver for Messages {
     fn phase(&self, _: &str, _: u64) {}
     fn game(&self) {}
     fn generation(&self, _: &GenerationRow, _: &[String]) {}

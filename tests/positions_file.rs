@@ -3,7 +3,7 @@
 //! roles; a bad row, a file of another game, an overlong line and bytes that are not
 //! UTF-8 are errors naming the file and the line.
 
-use weightforge::fit::file::{self, PositionFileError, PositionRow};
+use weightforge::fit::positions_file::{self, PositionFileError, PositionRow};
 use weightforge::game::{Features, Game};
 use weightforge::games::abalone::Abalone;
 use weightforge::games::wolves_sheep::WolvesSheep;
@@ -44,7 +44,7 @@ fn version_2_rows_round_trip_with_their_roles() {
     let start = WolvesSheep::new();
     let written = rows(&start.to_text());
     let comments = vec!["made by: a test\nwith a newline".to_string()];
-    file::write_rows::<WolvesSheep>(&path, &comments, &written).unwrap();
+    positions_file::write_rows::<WolvesSheep>(&path, &comments, &written).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
         text.starts_with("# weightforge positions v2 wolves_sheep"),
@@ -56,7 +56,7 @@ fn version_2_rows_round_trip_with_their_roles() {
         "one comment line: {text}"
     );
 
-    let back = file::read_rows::<WolvesSheep>(&path).unwrap();
+    let back = positions_file::read_rows::<WolvesSheep>(&path).unwrap();
     assert_eq!(
         back.comments,
         vec!["made by: a test with a newline".to_string()]
@@ -71,7 +71,7 @@ fn version_2_rows_round_trip_with_their_roles() {
     }
 
     // Each row trains its own role only: two wolves rows, two sheep rows.
-    let s = file::read::<WolvesSheep>(&path).unwrap();
+    let s = positions_file::read::<WolvesSheep>(&path).unwrap();
     assert_eq!((s.rows(0), s.rows(1)), (2, 2));
     assert_eq!(s.labels[1][..2], [1.0, 0.5]);
     assert!(s.labels[0][1].is_nan() && s.scores[0][1] == 2.5);
@@ -90,7 +90,7 @@ fn version_1_files_still_give_rows_for_both_roles() {
         format!("# old\n1 {t}\n\n0.5 {t}\n", t = start.to_text()),
     )
     .unwrap();
-    let s = file::read::<WolvesSheep>(&path).unwrap();
+    let s = positions_file::read::<WolvesSheep>(&path).unwrap();
     // The side to move in the start is wolves (role 0): its label is the file's.
     assert_eq!(s.labels[0], vec![1.0, 0.5]);
     assert_eq!(s.labels[1], vec![0.0, 0.5]);
@@ -98,7 +98,7 @@ fn version_1_files_still_give_rows_for_both_roles() {
 }
 
 fn line_error<G: Features>(path: &std::path::Path) -> (usize, String) {
-    match file::read_rows::<G>(path) {
+    match positions_file::read_rows::<G>(path) {
         Err(PositionFileError::Line { line, message, .. }) => (line, message),
         other => panic!(
             "expected a line error, got {:?}",
@@ -145,10 +145,12 @@ fn bad_rows_name_their_line() {
     );
 
     // A file of another game is refused at its header.
-    file::write_rows::<WolvesSheep>(&path, &[], &rows(&t)).unwrap();
+    positions_file::write_rows::<WolvesSheep>(&path, &[], &rows(&t)).unwrap();
     let (line, message) = line_error::<Abalone>(&path);
     assert_eq!(line, 1);
     assert!(message.contains("wolves_sheep"), "{message}");
-    let e = file::read::<Abalone>(&path).unwrap_err().to_string();
+    let e = positions_file::read::<Abalone>(&path)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("bad.txt:1:"), "{e}");
 }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use weightforge::tune::report::page::write_index;
+use weightforge::tune::report::page::index::write_index;
 
 /// Copies the committed run's files into `to`.
 fn copy_committed_run(to: &Path) {

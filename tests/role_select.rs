@@ -13,7 +13,7 @@ use weightforge::game::Features;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::played_game::{EndReason, GameRecord};
 use weightforge::tune::checkpoint::Checkpoint;
-use weightforge::tune::fitness::{Job, JobResult, Pairing, Rival, Round};
+use weightforge::tune::job::{Job, JobResult, Pairing, Rival, Round};
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::role_select::{best_per_role, compose, dim_roles, role_scores};
 use weightforge::tune::space::{Dim, Space};

@@ -14,9 +14,9 @@ use common::experiment::Tiny;
 use common::tool;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tune::evolve;
-use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::RunEnd;
+use weightforge::tune::run_observer::Silent;
 
 /// Seconds Chromium may take for one page.
 const BROWSER_LIMIT: Duration = Duration::from_secs(60);

@@ -10,12 +10,12 @@ use std::path::Path;
 
 use common::experiment::{finished, run_in_pool, Tiny};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::tune::budget;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{Budget, Experiment, StageSpec};
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::RunEnd;
 use weightforge::tune::promote::survivors;
+use weightforge::tune::search_budget;
 
 fn depth(d: u32) -> Budget {
     let map: BTreeMap<String, u32> = [("wolves".to_string(), d), ("sheep".to_string(), d)].into();
@@ -219,9 +219,9 @@ fn default_chart_budgets_run_from_training_to_the_target() {
         depth: None,
     });
     let r = exp.resolve::<WolvesSheep>("staged.ron").unwrap();
-    let labels: Vec<String> = budget::chart(&r, ["wolves", "sheep"])
+    let labels: Vec<String> = search_budget::chart(&r, ["wolves", "sheep"])
         .iter()
-        .map(budget::label)
+        .map(search_budget::label)
         .collect();
     assert_eq!(
         labels,
@@ -229,7 +229,7 @@ fn default_chart_budgets_run_from_training_to_the_target() {
     );
     exp.target = None;
     let r = exp.resolve::<WolvesSheep>("staged.ron").unwrap();
-    assert!(budget::chart(&r, ["wolves", "sheep"]).is_empty());
+    assert!(search_budget::chart(&r, ["wolves", "sheep"]).is_empty());
 }
 
 /// A change to the staged experiment.

@@ -11,7 +11,7 @@ use std::path::Path;
 use common::experiment::{finished, run_in_pool, Tiny};
 use rand::{RngExt, SeedableRng};
 use weightforge::fit::design::{Design, Loss};
-use weightforge::fit::file::{self, Labelled, PositionFileError};
+use weightforge::fit::positions_file::{self, Labelled, PositionFileError};
 use weightforge::fit::samples::Samples;
 use weightforge::fit::solver::{fit, FitSettings};
 use weightforge::game::{Features, Game, GameRng};
@@ -280,8 +280,8 @@ fn position_files_round_trip_and_name_bad_lines() {
             label: 0.5,
         },
     ];
-    file::write::<WolvesSheep>(&path, &positions).unwrap();
-    let s = file::read::<WolvesSheep>(&path).unwrap();
+    positions_file::write::<WolvesSheep>(&path, &positions).unwrap();
+    let s = positions_file::read::<WolvesSheep>(&path).unwrap();
     assert_eq!(s.rows(0), 2);
     // The side to move in the start is wolves (role 0): its label is the file's.
     assert_eq!(s.labels[0], vec![1.0, 0.5]);
@@ -295,7 +295,7 @@ fn position_files_round_trip_and_name_bad_lines() {
         "# comment\n1 SSSSS/SSSSS/...../...../.W.W. w\n2 SSSSS/SSSSS/...../...../.W.W. w\n",
     )
     .unwrap();
-    match file::read::<WolvesSheep>(&path) {
+    match positions_file::read::<WolvesSheep>(&path) {
         Err(PositionFileError::Line { line, message, .. }) => {
             assert_eq!(line, 3);
             assert!(message.contains("label"), "{message}");
@@ -303,7 +303,9 @@ fn position_files_round_trip_and_name_bad_lines() {
         other => panic!("expected a line error, got {other:?}"),
     }
     std::fs::write(&path, "1 not-a-board\n").unwrap();
-    let e = file::read::<WolvesSheep>(&path).unwrap_err().to_string();
+    let e = positions_file::read::<WolvesSheep>(&path)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("p.txt:1:"), "{e}");
 }
 

@@ -14,14 +14,14 @@ use std::sync::{Arc, Mutex};
 use common::experiment::{finished, Tiny};
 use weightforge::dist::{AnyOutput, DistError, Executor, Threads, Work, Wrapped};
 use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tune::checkpoint::unit_journal;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::RunEnd;
 use weightforge::tune::report::validation::{VALIDATION_GAMES, VALIDATION_TEXT};
-use weightforge::tune::unit_checkpoint;
+use weightforge::tune::run_observer::RunObserver;
 
 /// What a run said: its phases and its messages; `finishing` is set once the end of
 /// the run (selection) starts.
@@ -31,7 +31,7 @@ struct Heard {
     messages: Mutex<Vec<String>>,
 }
 
-impl Observer for Heard {
+impl RunObserver for Heard {
     fn phase(&self, name: &str, _: u64) {
         if name == "selection" {
             self.finishing.store(true, Ordering::SeqCst);
@@ -152,10 +152,7 @@ fn stopped_and_resumed(dir: &Path, limit: usize) -> (Vec<(String, Vec<u8>)>, Vec
     let err = run(&exp, &options, None, &first).expect_err("the run stops in its end");
     assert!(err.contains("stopped by the test"), "{err}");
     let report = dir.join("reports/tiny");
-    assert!(
-        report.join(unit_checkpoint::DIR).is_dir(),
-        "unit files kept"
-    );
+    assert!(report.join(unit_journal::DIR).is_dir(), "unit files kept");
     assert!(
         !report.join(VALIDATION_GAMES).exists(),
         "stopped before the end"
@@ -164,7 +161,7 @@ fn stopped_and_resumed(dir: &Path, limit: usize) -> (Vec<(String, Vec<u8>)>, Vec
     let second = Heard::default();
     finished(run(&exp, &RunOptions::default(), Some(cp), &second).unwrap());
     assert!(
-        !report.join(unit_checkpoint::DIR).exists(),
+        !report.join(unit_journal::DIR).exists(),
         "unit files removed at the end"
     );
     let messages = second.messages.into_inner().unwrap();
@@ -223,7 +220,7 @@ fn a_unit_file_cut_short_replays_its_last_pair() {
     };
     run(&exp, &options, None, &first).expect_err("the run stops in selection");
     let report = dir.path().join("reports/tiny");
-    let units = std::fs::read_dir(report.join(unit_checkpoint::DIR))
+    let units = std::fs::read_dir(report.join(unit_journal::DIR))
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect::<Vec<_>>();

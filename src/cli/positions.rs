@@ -3,12 +3,13 @@
 //! plays them) to a position file (docs/positions.md), for a fit or for inspection.
 
 use anyhow::Result;
-use weightforge::fit::file;
 use weightforge::fit::label::Label;
+use weightforge::fit::positions_file;
 use weightforge::fit::samples::Rows;
 use weightforge::game::Features;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::fitness::{self, Job, Round};
+use weightforge::tune::fitness;
+use weightforge::tune::job::{Job, Round};
 use weightforge::tune::plan::Plan;
 use weightforge::with_game;
 
@@ -50,7 +51,7 @@ fn positions_for<G: Features>(exp: Experiment, a: &PositionsArgs) -> Result<()> 
         (&filter, Label::Result, Rows::Both),
         &|| {},
     )?;
-    file::write::<G>(&a.out, &positions)?;
+    positions_file::write::<G>(&a.out, &positions)?;
     println!(
         "{} games, {} positions (skip {} plies, quiet only: {}) written to {}",
         result.game_count(),

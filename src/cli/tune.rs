@@ -12,16 +12,16 @@ use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
+use weightforge::tune::checkpoint::trusted;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
-use weightforge::tune::checkpoint_trust;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::{self, Experiment};
-use weightforge::tune::observer::Observer;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
 use weightforge::tune::report::{budget_chart, compare, generations, page};
-use weightforge::tune::resolve::Resolved;
+use weightforge::tune::resolved::Resolved;
+use weightforge::tune::run_observer::RunObserver;
 use weightforge::tune::schedule::games_per_generation;
 use weightforge::tune::session::report_dir;
 use weightforge::with_game;
@@ -38,7 +38,7 @@ struct BarObserver {
     log: progress::LogLines,
 }
 
-impl Observer for BarObserver {
+impl RunObserver for BarObserver {
     fn phase(&self, name: &str, games: u64) {
         self.bar.set_length(games);
         self.bar.set_position(0);
@@ -100,7 +100,7 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
             let cp = Checkpoint::load(dir)
                 .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
             // Before the stored experiment is resolved (which may start its engines).
-            checkpoint_trust::verify(&cp, dir)?;
+            trusted::verify(&cp, dir)?;
             // Errors in the stored experiment are the checkpoint's, not the original file's.
             let origin = format!(
                 "{} (the experiment stored in it)",
@@ -138,7 +138,7 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
 pub fn serve_evolve() -> Result<()> {
     use weightforge::datagen::DatagenBatch;
     use weightforge::dist::mpi;
-    use weightforge::tune::units::JobBatch;
+    use weightforge::tune::job_batch::JobBatch;
     let Some(text) = mpi::wait_setup()? else {
         return Ok(());
     };
@@ -396,10 +396,10 @@ pub fn compare_chart(a: CompareChartArgs) -> Result<()> {
 
 /// `weightforge report`
 pub fn report(a: ReportArgs) -> Result<()> {
-    let n = page::write_index(&a.reports)?;
+    let n = page::index::write_index(&a.reports)?;
     println!(
         "{n} runs listed in {}",
-        a.reports.join(page::PAGE).display()
+        a.reports.join(page::write::PAGE).display()
     );
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::fit::file::PositionFileError;
+use crate::fit::positions_file::PositionFileError;
 use crate::genome::Genome;
 use crate::matches::settings::MatchSettings;
 

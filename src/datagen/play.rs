@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 use super::{DatagenBudget, DatagenPlan, DatagenPlayer};
-use crate::fit::file::PositionRow;
+use crate::fit::positions_file::PositionRow;
 use crate::game::{search_moves, Features, MatchRules, Role, Status};
 use crate::genome::{Genome, Provenance};
 use crate::matches::one_game::play_seated;

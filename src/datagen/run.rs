@@ -11,7 +11,7 @@ use super::checkpoint;
 use super::play::DatagenGame;
 use super::{DatagenError, DatagenPlan};
 use crate::dist::{self, Executor};
-use crate::fit::file::{write_rows, PositionRow};
+use crate::fit::positions_file::{write_rows, PositionRow};
 use crate::game::{Features, Role};
 use crate::tunables::DATAGEN_CHUNK_GAMES;
 

@@ -16,7 +16,7 @@ use rand::RngExt;
 use super::process::EngineProcess;
 use super::protocol::{Command, Reply};
 use super::{log, pool, EngineError, EngineSpec};
-use crate::fit::file::PositionRow;
+use crate::fit::positions_file::PositionRow;
 use crate::fit::samples::Samples;
 use crate::game::{Features, Role};
 use crate::played_game::{FaultKind, PlayerFault};

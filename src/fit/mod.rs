@@ -4,13 +4,15 @@
 //! with [`label`], a deeper search's score); features are computed once per position and
 //! packed in blocks ([`design::Design`]) so the loss and its closed-form gradient run at
 //! memory speed on all cores; [`solver`] finds the logistic scale K and then the weights.
-//! [`file`] reads and writes labelled positions, so a user can fit on their own games.
+//! [`positions_file`] reads and writes labelled positions (so a user can fit on their own
+//! games) and expands a file's rows for a fit ([`positions_file::fit_rows`]), for
+//! built-in features and an engine's probed terms alike.
 //!
 //! The fit knows nothing of the tuner: it is given the coordinates to fit in as plain
 //! data ([`design::Column`]). The tuner's Texel algorithm (`tune::texel`) drives it.
 
 pub mod design;
-pub mod file;
 pub mod label;
+pub mod positions_file;
 pub mod samples;
 pub mod solver;

@@ -3,7 +3,7 @@
 //! with a value out of range.
 
 use super::experiment::{Experiment, ExperimentError};
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use crate::limits::{self, Count};
 use crate::ronfile::FileError;
 
@@ -24,54 +24,12 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
             format!("{candidates} candidates per generation (lambda, or 2 × perturbations): {e}");
         return Err(FileError::field(origin, "algorithm", m).into());
     }
-    count("generations", exp.generations.into(), &limits::GENERATIONS)?;
-    if let Some(m) = exp.max_games {
-        count("max_games", m, &limits::MAX_GAMES)?;
+    for (field, value, limit) in sizes(exp) {
+        if let Some(value) = value {
+            count(field, value, limit)?;
+        }
     }
-    count(
-        "pairs_per_opponent",
-        exp.pairs_per_opponent.into(),
-        &limits::PAIRS,
-    )?;
-    count(
-        "hall_of_fame",
-        exp.hall_of_fame.into(),
-        &limits::HALL_OF_FAME,
-    )?;
-    count("opponents", exp.opponents.len() as u64, &limits::OPPONENTS)?;
     let v = &exp.validation;
-    count(
-        "validation.pairs",
-        v.pairs.into(),
-        &limits::VALIDATION_PAIRS,
-    )?;
-    let selection = v.selection_pairs.into();
-    count(
-        "validation.selection_pairs",
-        selection,
-        &limits::VALIDATION_PAIRS,
-    )?;
-    count(
-        "validation.finalists",
-        v.finalists.into(),
-        &limits::FINALISTS,
-    )?;
-    count(
-        "openings.plies",
-        exp.openings.plies.into(),
-        &limits::OPENING_PLIES,
-    )?;
-    if let Some(cap) = exp.ply_cap {
-        count("ply_cap", cap.into(), &limits::PLY_CAP)?;
-    }
-    for (field, len) in [
-        ("tune_roles", exp.tune_roles.len()),
-        ("frozen_features", exp.frozen_features.len()),
-        ("openings.starts", exp.openings.starts.len()),
-        ("validation.line", v.line.len()),
-    ] {
-        count(field, len as u64, &limits::LIST_LEN)?;
-    }
     for &t in &v.line {
         limits::LINE_POINT.check(t).map_err(|e| {
             ExperimentError::from(FileError::field(origin, "validation.line", e.to_string()))
@@ -89,6 +47,65 @@ pub fn check(exp: &Experiment, origin: &str) -> Result<(), ExperimentError> {
         }
     }
     opponents(exp, origin)
+}
+
+/// The experiment's bounded counts and list lengths, in the order they are checked,
+/// each with its limit (`None`: unset, nothing to check).
+fn sizes(exp: &Experiment) -> [(&'static str, Option<u64>, &'static Count); 14] {
+    let v = &exp.validation;
+    let len = |n: usize| Some(n as u64);
+    [
+        (
+            "generations",
+            Some(exp.generations.into()),
+            &limits::GENERATIONS,
+        ),
+        ("max_games", exp.max_games, &limits::MAX_GAMES),
+        (
+            "pairs_per_opponent",
+            Some(exp.pairs_per_opponent.into()),
+            &limits::PAIRS,
+        ),
+        (
+            "hall_of_fame",
+            Some(exp.hall_of_fame.into()),
+            &limits::HALL_OF_FAME,
+        ),
+        ("opponents", len(exp.opponents.len()), &limits::OPPONENTS),
+        (
+            "validation.pairs",
+            Some(v.pairs.into()),
+            &limits::VALIDATION_PAIRS,
+        ),
+        (
+            "validation.selection_pairs",
+            Some(v.selection_pairs.into()),
+            &limits::VALIDATION_PAIRS,
+        ),
+        (
+            "validation.finalists",
+            Some(v.finalists.into()),
+            &limits::FINALISTS,
+        ),
+        (
+            "openings.plies",
+            Some(exp.openings.plies.into()),
+            &limits::OPENING_PLIES,
+        ),
+        ("ply_cap", exp.ply_cap.map(u64::from), &limits::PLY_CAP),
+        ("tune_roles", len(exp.tune_roles.len()), &limits::LIST_LEN),
+        (
+            "frozen_features",
+            len(exp.frozen_features.len()),
+            &limits::LIST_LEN,
+        ),
+        (
+            "openings.starts",
+            len(exp.openings.starts.len()),
+            &limits::LIST_LEN,
+        ),
+        ("validation.line", len(v.line.len()), &limits::LIST_LEN),
+    ]
 }
 
 /// The run's node budget, and each opponent's pairs, node budget and weight.

@@ -2,13 +2,16 @@
 //! mutation distribution as well as its step size, so correlated weights (a feature and
 //! its near-complement) are searched along their valley rather than across it.
 //! Formulas as in Hansen's tutorial (2016), with the default population parameters.
+//! The mean, σ and the ranking are the shared [`Gaussian`] search's; this file is
+//! CMA-ES's [`Shape`].
 
-use rand_distr::{Distribution, StandardNormal};
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method};
+use super::gaussian::{standard_normal, Csa, Gaussian, Shape};
 use super::linalg::{chi_n, identity, norm, recombination_weights, symmetric_eigen, Matrix};
-use super::plan::Plan;
+use super::method::{positive, BadParam};
 use crate::game::GameRng;
 
 /// The experiment's `CmaEs(lambda: .., sigma: ..)`.
@@ -21,13 +24,12 @@ pub struct CmaEsSpec {
     pub sigma: f64,
 }
 
-/// The CMA-ES state (all a checkpoint needs).
+/// The CMA-ES state (all a checkpoint needs): mean, σ and [`Covariance`].
+pub type CmaEs = Gaussian<Covariance>;
+
+/// CMA-ES's own state besides the mean and σ.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CmaEs {
-    /// The mean.
-    pub mean: Vec<f64>,
-    /// The step size.
-    pub sigma: f64,
+pub struct Covariance {
     /// The covariance matrix.
     pub cov: Matrix,
     /// Its eigenvectors (columns).
@@ -48,9 +50,18 @@ impl CmaEs {
     /// A new CMA-ES around `mean`.
     pub fn new(mean: Vec<f64>, sigma: f64, lambda: usize) -> Self {
         let n = mean.len();
-        CmaEs {
+        Gaussian {
             mean,
             sigma,
+            shape: Covariance::new(n, lambda),
+        }
+    }
+}
+
+impl Covariance {
+    /// The identity covariance in `n` dimensions, paths at rest.
+    fn new(n: usize, lambda: usize) -> Self {
+        Covariance {
             cov: identity(n),
             basis: identity(n),
             scales: vec![1.0; n],
@@ -61,17 +72,9 @@ impl CmaEs {
         }
     }
 
-    /// The standard normal samples of a generation.
-    pub fn sample(&self, rng: &mut GameRng) -> Vec<Vec<f64>> {
-        let n = self.mean.len();
-        (0..self.lambda)
-            .map(|_| (0..n).map(|_| StandardNormal.sample(rng)).collect())
-            .collect()
-    }
-
     /// y = B·D·z, the step in weight space before σ.
     fn shaped(&self, z: &[f64]) -> Vec<f64> {
-        let n = self.mean.len();
+        let n = z.len();
         (0..n)
             .map(|i| {
                 (0..n)
@@ -81,70 +84,41 @@ impl CmaEs {
             .collect()
     }
 
-    /// The candidate for sample `z`.
-    pub fn candidate(&self, z: &[f64]) -> Vec<f64> {
-        let y = self.shaped(z);
-        self.mean
-            .iter()
-            .zip(&y)
-            .map(|(m, y)| m + self.sigma * y)
-            .collect()
-    }
-
-    /// Updates mean, paths, covariance and step size from the candidates' fitness.
-    pub fn tell(&mut self, zs: &[Vec<f64>], fitness: &[f64]) {
-        let n = self.mean.len();
+    /// Updates the covariance's path and the covariance from the best μ steps `ys`
+    /// (weights `w`) and their weighted sum `yw`; `h_sig` stalls the path when σ's path
+    /// is long (σ is growing fast).
+    fn adapt_covariance(
+        &mut self,
+        (w, mu_eff): (&[f64], f64),
+        ys: &[Vec<f64>],
+        yw: &[f64],
+        h_sig: bool,
+    ) {
+        let n = yw.len();
         let nf = n as f64;
-        let mu = self.lambda / 2;
-        let (w, mu_eff) = recombination_weights(mu);
         let c_c = (4.0 + mu_eff / nf) / (nf + 4.0 + 2.0 * mu_eff / nf);
-        let c_s = (mu_eff + 2.0) / (nf + mu_eff + 5.0);
         let c_1 = 2.0 / ((nf + 1.3).powi(2) + mu_eff);
         let c_mu =
             (1.0 - c_1).min(2.0 * (mu_eff - 2.0 + 1.0 / mu_eff) / ((nf + 2.0).powi(2) + mu_eff));
-        let d_s = 1.0 + 2.0 * (((mu_eff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + c_s;
-
-        let mut order: Vec<usize> = (0..zs.len()).collect();
-        order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
-        let ys: Vec<Vec<f64>> = order[..mu].iter().map(|&k| self.shaped(&zs[k])).collect();
-        let zw: Vec<f64> = (0..n)
-            .map(|i| w.iter().zip(&order).map(|(wi, &k)| wi * zs[k][i]).sum())
-            .collect();
-        let yw: Vec<f64> = (0..n)
-            .map(|i| w.iter().zip(&ys).map(|(wi, y)| wi * y[i]).sum())
-            .collect();
-        for (m, y) in self.mean.iter_mut().zip(&yw) {
-            *m += self.sigma * y;
-        }
-        // C^{-1/2}·y_w = B·z_w (z are in the eigenbasis already scaled by D).
-        let bz: Vec<f64> = (0..n)
-            .map(|i| (0..n).map(|k| self.basis[i][k] * zw[k]).sum())
-            .collect();
-        let ks = (c_s * (2.0 - c_s) * mu_eff).sqrt();
-        for (p, v) in self.path_s.iter_mut().zip(&bz) {
-            *p = (1.0 - c_s) * *p + ks * v;
-        }
-        self.generation += 1;
-        let ps_norm = norm(&self.path_s);
-        let h_sig =
-            ps_norm / (1.0 - (1.0 - c_s).powi(2 * self.generation as i32)).sqrt() / chi_n(n)
-                < 1.4 + 2.0 / (nf + 1.0);
         let h = if h_sig { 1.0 } else { 0.0 };
         let kc = (c_c * (2.0 - c_c) * mu_eff).sqrt();
-        for (p, y) in self.path_c.iter_mut().zip(&yw) {
+        for (p, y) in self.path_c.iter_mut().zip(yw) {
             *p = (1.0 - c_c) * *p + h * kc * y;
         }
         let delta = (1.0 - h) * c_c * (2.0 - c_c);
         for i in 0..n {
             for j in 0..n {
-                let rank_mu: f64 = w.iter().zip(&ys).map(|(wi, y)| wi * y[i] * y[j]).sum();
+                let rank_mu: f64 = w.iter().zip(ys).map(|(wi, y)| wi * y[i] * y[j]).sum();
                 self.cov[i][j] = (1.0 - c_1 - c_mu) * self.cov[i][j]
                     + c_1 * (self.path_c[i] * self.path_c[j] + delta * self.cov[i][j])
                     + c_mu * rank_mu;
             }
         }
-        self.sigma *= ((c_s / d_s) * (ps_norm / chi_n(n) - 1.0)).exp();
-        // Keep C symmetric against rounding, then refresh B and D.
+    }
+
+    /// Keeps C symmetric against rounding, then refreshes B and D.
+    fn refresh_basis(&mut self) {
+        let n = self.cov.len();
         for i in 0..n {
             for j in 0..i {
                 let v = 0.5 * (self.cov[i][j] + self.cov[j][i]);
@@ -158,10 +132,9 @@ impl CmaEs {
     }
 }
 
-impl Method for CmaEs {
+impl Shape for Covariance {
     type Spec = CmaEsSpec;
     const NAME: &'static str = "cmaes";
-    const PLAN: Plan = Plan::AgainstPool;
 
     fn check(spec: &CmaEsSpec) -> Result<(), BadParam> {
         if spec.lambda < 4 {
@@ -177,29 +150,47 @@ impl Method for CmaEs {
         spec.lambda as u64
     }
 
-    fn start(spec: &CmaEsSpec, theta0: Vec<f64>, _generations: u32) -> Self {
-        CmaEs::new(theta0, spec.sigma, spec.lambda as usize)
+    fn start(spec: &CmaEsSpec, n: usize) -> (Self, f64) {
+        (Covariance::new(n, spec.lambda as usize), spec.sigma)
     }
 
-    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
-        let steps = self.sample(rng);
-        (steps.iter().map(|z| self.candidate(z)).collect(), steps)
+    fn sample(&self, n: usize, rng: &mut GameRng) -> Vec<Vec<f64>> {
+        (0..self.lambda).map(|_| standard_normal(n, rng)).collect()
     }
 
-    fn tell(&mut self, steps: &[Vec<f64>], fitness: &[f64]) {
-        CmaEs::tell(self, steps, fitness);
+    fn step<'z>(&self, z: &'z [f64]) -> Cow<'z, [f64]> {
+        Cow::Owned(self.shaped(z))
     }
 
-    fn mean(&self) -> &[f64] {
-        &self.mean
-    }
-
-    fn set_mean(&mut self, theta: &[f64]) {
-        self.mean = theta.to_vec();
-    }
-
-    fn sigma(&self) -> f64 {
-        self.sigma
+    /// The best μ steps' weighted sum is the mean's step; σ's path follows it in the
+    /// covariance's own coordinates, and the covariance learns from both.
+    fn learn(&mut self, n: usize, zs: &[Vec<f64>], order: &[usize]) -> (Vec<f64>, f64) {
+        let nf = n as f64;
+        let mu = self.lambda / 2;
+        let (w, mu_eff) = recombination_weights(mu);
+        let csa = Csa::new(n, mu_eff);
+        let ys: Vec<Vec<f64>> = order[..mu].iter().map(|&k| self.shaped(&zs[k])).collect();
+        let zw: Vec<f64> = (0..n)
+            .map(|i| w.iter().zip(order).map(|(wi, &k)| wi * zs[k][i]).sum())
+            .collect();
+        let yw: Vec<f64> = (0..n)
+            .map(|i| w.iter().zip(&ys).map(|(wi, y)| wi * y[i]).sum())
+            .collect();
+        // C^{-1/2}·y_w = B·z_w (z are in the eigenbasis already scaled by D).
+        let bz: Vec<f64> = (0..n)
+            .map(|i| (0..n).map(|k| self.basis[i][k] * zw[k]).sum())
+            .collect();
+        csa.advance(&mut self.path_s, &bz);
+        self.generation += 1;
+        let c_s = csa.c_s;
+        let h_sig = norm(&self.path_s)
+            / (1.0 - (1.0 - c_s).powi(2 * self.generation as i32)).sqrt()
+            / chi_n(n)
+            < 1.4 + 2.0 / (nf + 1.0);
+        self.adapt_covariance((&w, mu_eff), &ys, &yw, h_sig);
+        let factor = csa.factor(&self.path_s, n);
+        self.refresh_basis();
+        (yw, factor)
     }
 }
 
@@ -207,6 +198,20 @@ impl Method for CmaEs {
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    #[test]
+    fn checkpoint_text_is_unchanged() {
+        // A checkpoint's CMA-ES state: the mean and σ, then CMA-ES's own fields, as
+        // before the shared Gaussian search was a type of its own.
+        let text = concat!(
+            r#"{"mean":[0.5],"sigma":0.25,"cov":[[1.5]],"basis":[[1.0]],"scales":[1.2],"#,
+            r#""path_c":[0.1],"path_s":[-0.3],"lambda":6,"generation":3}"#
+        );
+        let cma: CmaEs = serde_json::from_str(text).unwrap();
+        assert_eq!(cma.shape.cov, vec![vec![1.5]]);
+        assert_eq!(cma.shape.generation, 3);
+        assert_eq!(serde_json::to_string(&cma).unwrap(), text);
+    }
 
     #[test]
     fn solves_an_ill_conditioned_ellipsoid() {

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use super::algorithm::AlgorithmSpec;
 use super::error::TuneError;
 use super::experiment::ExperimentError;
-use super::observer::Observer;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
+use super::run_observer::RunObserver;
 use crate::datagen::{self, DatagenBudget, DatagenPlan, DatagenPlayer, DatagenRun, DatagenTick};
 use crate::dist::Executor;
 use crate::game::Features;
@@ -137,7 +137,7 @@ pub fn prepare<G: Features>(
     origin: &str,
     dir: &Path,
     exec: &dyn Executor,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<Option<Resolved>, TuneError> {
     if r.exp.datagen.is_none() {
         return Ok(None);

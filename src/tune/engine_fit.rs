@@ -16,12 +16,12 @@
 use std::sync::Arc;
 
 use super::error::TuneError;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use super::space::Space;
 use crate::engine::probe::{ProbeStats, Prober};
 use crate::engine::EngineSpec;
 use crate::fit::design::{Column, Design};
-use crate::fit::file::{Labelled, PositionRow};
+use crate::fit::positions_file::{self, Labelled, PositionRow};
 use crate::fit::samples::{Rows, Samples};
 use crate::game::Features;
 
@@ -146,30 +146,16 @@ fn eval_spread(s: &Samples, role: usize, w: &[f64]) -> f64 {
     (sq / n - (sum / n).powi(2)).max(0.0).sqrt().max(1.0)
 }
 
-/// A position file's rows as `rows` says (as [`crate::fit::file::read_as`] reads them
-/// for built-in features): unset, as the file gives them; `PerRole`, a version 1
-/// position for its side to move only; `Both`, a version 2 row for the other role too
-/// (its result from that view, its score negated).
+/// A position file's rows as `rows` says ([`positions_file::fit_rows`], as
+/// [`positions_file::read_as`] reads them for built-in features).
 fn file_rows<G: Features>(
     path: &std::path::Path,
     rows: Option<Rows>,
 ) -> Result<Vec<PositionRow>, TuneError> {
-    let file = crate::fit::file::read_rows::<G>(path)?;
-    let mut out = Vec::with_capacity(file.rows.len());
-    for (pos, row) in file.rows {
-        if rows == Some(Rows::Both) && file.version == 2 {
-            out.push(PositionRow {
-                role: 1 - row.role,
-                result: 1.0 - row.result,
-                score: -row.score,
-                text: row.text.clone(),
-            });
-        }
-        if rows != Some(Rows::PerRole) || file.version != 1 || row.role == pos.side_to_move() {
-            out.push(row);
-        }
-    }
-    Ok(out)
+    let file = positions_file::read_rows::<G>(path)?;
+    Ok(positions_file::fit_rows(&file, rows)
+        .map(|r| r.to_row())
+        .collect())
 }
 
 /// One line on probing's cost, for the run's console.

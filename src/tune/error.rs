@@ -4,7 +4,7 @@
 use super::checkpoint::CheckpointError;
 use super::lock::LockError;
 use super::report::error::ReportError;
-use super::report::page::PageError;
+use super::report::page::write::PageError;
 use crate::dist::DistError;
 use crate::genome::GenomeError;
 use crate::played_game::SetupError;
@@ -38,7 +38,7 @@ pub enum TuneError {
     Record(crate::record::RecordError),
     /// A position file could not be read.
     #[error(transparent)]
-    Positions(#[from] crate::fit::file::PositionFileError),
+    Positions(#[from] crate::fit::positions_file::PositionFileError),
     /// The datagen stage failed.
     #[error(transparent)]
     Datagen(#[from] crate::datagen::DatagenError),

@@ -1,13 +1,16 @@
 //! The (μ/μ_w, λ) evolution strategy: mirrored Gaussian mutations around a mean,
 //! log-rank weighted recombination of the best μ, and cumulative step-size adaptation
 //! (CSA). Mirrored pairs (m + σz, m − σz) halve the sampling noise of the mean's step.
+//! The mean, σ and the ranking are the shared [`Gaussian`] search's; this file is the
+//! ES's [`Shape`].
 
-use rand_distr::{Distribution, StandardNormal};
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, BadParam, Method};
-use super::linalg::{chi_n, norm, recombination_weights};
-use super::plan::Plan;
+use super::gaussian::{standard_normal, Csa, Gaussian, Shape};
+use super::linalg::recombination_weights;
+use super::method::{positive, BadParam};
 use crate::game::GameRng;
 
 /// The experiment's `Es(lambda: .., mu: .., sigma: ..)`.
@@ -23,13 +26,12 @@ pub struct EsSpec {
     pub sigma: f64,
 }
 
-/// The ES state (all a checkpoint needs).
+/// The ES state (all a checkpoint needs): mean, σ and [`Mirrored`].
+pub type Es = Gaussian<Mirrored>;
+
+/// The ES's own state besides the mean and σ.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Es {
-    /// The mean.
-    pub mean: Vec<f64>,
-    /// The step size.
-    pub sigma: f64,
+pub struct Mirrored {
     /// The evolution path of the step size.
     pub path: Vec<f64>,
     /// Candidates per generation (even).
@@ -42,67 +44,21 @@ impl Es {
     /// A new ES around `mean`.
     pub fn new(mean: Vec<f64>, sigma: f64, lambda: usize, mu: usize) -> Self {
         let n = mean.len();
-        Es {
+        Gaussian {
             mean,
             sigma,
-            path: vec![0.0; n],
-            lambda,
-            mu,
+            shape: Mirrored {
+                path: vec![0.0; n],
+                lambda,
+                mu,
+            },
         }
-    }
-
-    /// The standard normal steps of a generation (candidate = mean + σ·z).
-    pub fn sample(&self, rng: &mut GameRng) -> Vec<Vec<f64>> {
-        let n = self.mean.len();
-        let mut zs = Vec::with_capacity(self.lambda);
-        for _ in 0..self.lambda / 2 {
-            let z: Vec<f64> = (0..n).map(|_| StandardNormal.sample(rng)).collect();
-            zs.push(z.iter().map(|v| -v).collect());
-            zs.insert(zs.len() - 1, z);
-        }
-        zs
-    }
-
-    /// The candidate for step `z`.
-    pub fn candidate(&self, z: &[f64]) -> Vec<f64> {
-        self.mean
-            .iter()
-            .zip(z)
-            .map(|(m, z)| m + self.sigma * z)
-            .collect()
-    }
-
-    /// Updates the mean and step size from the fitness of each step's candidate.
-    pub fn tell(&mut self, zs: &[Vec<f64>], fitness: &[f64]) {
-        let n = self.mean.len();
-        let mut order: Vec<usize> = (0..zs.len()).collect();
-        // Best first; ties keep sampling order so the update is deterministic.
-        order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
-        let (w, mu_eff) = recombination_weights(self.mu);
-        let mut step = vec![0.0; n];
-        for (wi, &k) in w.iter().zip(&order) {
-            for (s, z) in step.iter_mut().zip(&zs[k]) {
-                *s += wi * z;
-            }
-        }
-        for (m, s) in self.mean.iter_mut().zip(&step) {
-            *m += self.sigma * s;
-        }
-        let nf = n as f64;
-        let c_s = (mu_eff + 2.0) / (nf + mu_eff + 5.0);
-        let d_s = 1.0 + 2.0 * (((mu_eff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + c_s;
-        let k = (c_s * (2.0 - c_s) * mu_eff).sqrt();
-        for (p, s) in self.path.iter_mut().zip(&step) {
-            *p = (1.0 - c_s) * *p + k * s;
-        }
-        self.sigma *= ((c_s / d_s) * (norm(&self.path) / chi_n(n) - 1.0)).exp();
     }
 }
 
-impl Method for Es {
+impl Shape for Mirrored {
     type Spec = EsSpec;
     const NAME: &'static str = "es";
-    const PLAN: Plan = Plan::AgainstPool;
 
     fn check(spec: &EsSpec) -> Result<(), BadParam> {
         let lambda = spec.lambda;
@@ -127,31 +83,46 @@ impl Method for Es {
         spec.lambda as u64
     }
 
-    fn start(spec: &EsSpec, theta0: Vec<f64>, _generations: u32) -> Self {
+    fn start(spec: &EsSpec, n: usize) -> (Self, f64) {
         let lambda = spec.lambda as usize;
         let mu = spec.mu.map_or(lambda / 2, |m| m as usize);
-        Es::new(theta0, spec.sigma, lambda, mu)
+        let shape = Mirrored {
+            path: vec![0.0; n],
+            lambda,
+            mu,
+        };
+        (shape, spec.sigma)
     }
 
-    fn ask(&self, rng: &mut GameRng) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
-        let steps = self.sample(rng);
-        (steps.iter().map(|z| self.candidate(z)).collect(), steps)
+    /// Mirrored pairs: z, then −z.
+    fn sample(&self, n: usize, rng: &mut GameRng) -> Vec<Vec<f64>> {
+        let mut zs = Vec::with_capacity(self.lambda);
+        for _ in 0..self.lambda / 2 {
+            let z = standard_normal(n, rng);
+            zs.push(z.iter().map(|v| -v).collect());
+            zs.insert(zs.len() - 1, z);
+        }
+        zs
     }
 
-    fn tell(&mut self, steps: &[Vec<f64>], fitness: &[f64]) {
-        Es::tell(self, steps, fitness);
+    /// The sample itself: the ES's steps are isotropic.
+    fn step<'z>(&self, z: &'z [f64]) -> Cow<'z, [f64]> {
+        Cow::Borrowed(z)
     }
 
-    fn mean(&self) -> &[f64] {
-        &self.mean
-    }
-
-    fn set_mean(&mut self, theta: &[f64]) {
-        self.mean = theta.to_vec();
-    }
-
-    fn sigma(&self) -> f64 {
-        self.sigma
+    /// The best μ samples' weighted sum is the mean's step; it also drives the path.
+    fn learn(&mut self, n: usize, zs: &[Vec<f64>], order: &[usize]) -> (Vec<f64>, f64) {
+        let (w, mu_eff) = recombination_weights(self.mu);
+        let mut step = vec![0.0; n];
+        for (wi, &k) in w.iter().zip(order) {
+            for (s, z) in step.iter_mut().zip(&zs[k]) {
+                *s += wi * z;
+            }
+        }
+        let csa = Csa::new(n, mu_eff);
+        csa.advance(&mut self.path, &step);
+        let factor = csa.factor(&self.path, n);
+        (step, factor)
     }
 }
 
@@ -184,6 +155,27 @@ mod tests {
             es.mean
         );
         assert!(es.sigma < 0.05, "{}", es.sigma);
+    }
+
+    #[test]
+    fn checkpoint_text_is_unchanged() {
+        // A checkpoint's ES state: the mean and σ, then the ES's own fields, as before
+        // the shared Gaussian search was a type of its own.
+        let text = r#"{"mean":[0.25,-1.5],"sigma":0.3,"path":[0.1,-0.2],"lambda":4,"mu":2}"#;
+        let es: Es = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            es,
+            Es {
+                mean: vec![0.25, -1.5],
+                sigma: 0.3,
+                shape: Mirrored {
+                    path: vec![0.1, -0.2],
+                    lambda: 4,
+                    mu: 2
+                }
+            }
+        );
+        assert_eq!(serde_json::to_string(&es).unwrap(), text);
     }
 
     #[test]

@@ -3,35 +3,35 @@
 //! positions generated first when it asks, [`super::datagen_stage`]), trains
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
-//! ([`super::select`]), validate it on other fresh openings and write genome and charts
-//! ([`super::validate`]), the gate against the start at the target budget
+//! (`select`), validate it on other fresh openings and write genome and charts
+//! (`validate`), the gate against the start at the target budget
 //! ([`super::gate`]), and the run page; the end is checkpointed per pair of games
-//! ([`super::unit_checkpoint`]). Only this module calls the stages.
+//! ([`super::checkpoint::unit_journal`]). Only this module calls the stages.
 
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 
-use super::budgets;
+use super::checkpoint::unit_journal::{self, Journaled};
 use super::checkpoint::Checkpoint;
-use super::checkpoint_check;
-use super::checkpoint_trust;
+use super::checkpoint::{fits_run, trusted};
+use super::elo_by_budget;
 use super::error::TuneError;
 use super::gate::gate;
-use super::line;
+use super::job::JobResult;
+use super::line_search;
 use super::lock::{self, RunLock};
-use super::observer::Observer;
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
 use super::report::budget_chart;
-use super::report::page::{Finished, RunState};
+use super::report::page::data::{Finished, RunState};
 use super::report::validation::VALIDATION_GAMES;
-use super::resolve::Resolved;
-use super::select::{finalists, select};
+use super::resolved::Resolved;
+use super::run_observer::RunObserver;
+use super::select::{finalists, select, Finalist};
 use super::session::{genome_path, report_dir, write_text, Session};
 use super::space::Space;
 use super::train;
-use super::unit_checkpoint::{self, Journaled};
 use super::validate::{best_genome, validate, write_outputs};
 use crate::dist::{Executor, Threads};
 use crate::game::Features;
@@ -42,7 +42,7 @@ pub fn evolve<G: Features>(
     origin: &str,
     resume: Option<Checkpoint>,
     options: &RunOptions,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunEnd, TuneError> {
     let started = Instant::now();
     let space = Space::new::<G>(r);
@@ -55,10 +55,10 @@ pub fn evolve<G: Features>(
     let r = staged.as_ref().unwrap_or(r);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
-        checkpoint_check::check::<G>(cp, r, &space, &path)?;
+        fits_run::check::<G>(cp, r, &space, &path)?;
     }
     let mut cp = resume.unwrap_or_else(|| train::first_checkpoint(r, origin, &space));
-    checkpoint_check::stamp::<G>(&mut cp);
+    fits_run::stamp::<G>(&mut cp);
     let run = Session {
         r,
         origin,
@@ -71,10 +71,7 @@ pub fn evolve<G: Features>(
         started,
         prior_seconds: cp.seconds,
     };
-    write_text(
-        &run.dir.join(checkpoint_trust::EXPERIMENT_FILE),
-        &r.exp.to_ron(),
-    )?;
+    write_text(&run.dir.join(trusted::EXPERIMENT_FILE), &r.exp.to_ron())?;
     if let Some(completed) = train::train::<G>(&run, &mut cp, options, obs)? {
         return Ok(RunEnd::Interrupted { completed });
     }
@@ -86,19 +83,19 @@ pub fn evolve<G: Features>(
         ..run
     };
     let summary = finish::<G>(&run, &cp, obs)?;
-    unit_checkpoint::clear(&run.dir)?;
+    unit_journal::clear(&run.dir)?;
     Ok(RunEnd::Finished(Box::new(summary)))
 }
 
 /// Takes report folder `dir` for this session, before any game: its lock, its stale
 /// temporaries removed, the checkpoint to resume verified against the experiment file
-/// there ([`checkpoint_trust`]), and the genome path checked writable (it is written
+/// there ([`trusted`]), and the genome path checked writable (it is written
 /// only at the end).
 fn take_folder(
     dir: &Path,
     genome_path: &Path,
     resume: Option<&Checkpoint>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunLock, TuneError> {
     let (lock, stale) = RunLock::acquire(dir)?;
     if let Some(pid) = stale {
@@ -114,8 +111,8 @@ fn take_folder(
         ));
     }
     match resume {
-        Some(cp) => checkpoint_trust::verify(cp, dir)?,
-        None => unit_checkpoint::clear(dir)?,
+        Some(cp) => trusted::verify(cp, dir)?,
+        None => unit_journal::clear(dir)?,
     }
     crate::fsutil::check_writable(genome_path).map_err(|source| TuneError::Io {
         path: genome_path.display().to_string(),
@@ -129,15 +126,10 @@ fn take_folder(
 fn finish<G: Features>(
     run: &Session,
     cp: &Checkpoint,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<RunSummary, TuneError> {
     let seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
-    let mut finalists = line::with_line(
-        finalists(cp, run.r.exp.validation.finalists as usize),
-        &run.space.encode(&run.r.start),
-        &run.r.exp.validation.line,
-    );
-    let (chosen, sel, scores) = select::<G>(run, &cp.engine_roles, &mut finalists, &seen, obs)?;
+    let (finalists, chosen, sel, scores) = choose::<G>(run, cp, &seen, obs)?;
     let mut excluded = seen;
     excluded.extend(sel.openings.iter().copied());
     let best_weights = run
@@ -146,9 +138,8 @@ fn finish<G: Features>(
     let (validation, val) = validate::<G>(run, &best_weights, &excluded, obs)?;
     excluded.extend(val.openings.iter().copied());
     let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
-    let games_path = run.dir.join(VALIDATION_GAMES);
-    crate::record::write(&games_path, &val.logs).map_err(TuneError::Record)?;
-    let (budgets, budget_games) = budgets::measure::<G>(run, &best_weights, &excluded, obs)?;
+    crate::record::write(&run.dir.join(VALIDATION_GAMES), &val.logs).map_err(TuneError::Record)?;
+    let (budgets, budget_games) = elo_by_budget::measure::<G>(run, &best_weights, &excluded, obs)?;
     let finalist = &finalists[chosen];
     let from = (finalist.label.as_str(), finalist.generation);
     let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());
@@ -191,6 +182,23 @@ fn finish<G: Features>(
         gate,
         seconds: run.seconds(),
     })
+}
+
+/// The finalists (the last generations' means, then the line search's points), the
+/// chosen one's index, the selection's games and each finalist's selection score.
+fn choose<G: Features>(
+    run: &Session,
+    cp: &Checkpoint,
+    seen: &HashSet<u64>,
+    obs: &dyn RunObserver,
+) -> Result<(Vec<Finalist>, usize, JobResult, Vec<f64>), TuneError> {
+    let mut finalists = line_search::with_line(
+        finalists(cp, run.r.exp.validation.finalists as usize),
+        &run.space.encode(&run.r.start),
+        &run.r.exp.validation.line,
+    );
+    let (chosen, sel, scores) = select::<G>(run, &cp.engine_roles, &mut finalists, seen, obs)?;
+    Ok((finalists, chosen, sel, scores))
 }
 
 /// Games the run's promotions played (staged tuning).

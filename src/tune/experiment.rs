@@ -17,14 +17,14 @@
 //!
 //! A run is a pure function of this file (and the genome files it names): the seed
 //! drives every random choice. Paths are relative to the directory weightforge runs in.
-//! This module is the file's schema; [`super::resolve`] checks it against its game.
+//! This module is the file's schema; [`super::experiment_check`] checks it against its game.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-pub use super::algorithm::AlgorithmSpec;
+use super::algorithm::AlgorithmSpec;
 use crate::player::PlayerError;
 use crate::ronfile::{self, FileError};
 

@@ -11,10 +11,11 @@
 use std::collections::HashSet;
 
 use super::error::TuneError;
-use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
-use super::observer::Observer;
+use super::fitness;
+use super::job::{Job, Pairing, Rival, Round, Weights};
 use super::report::validation::GateVerdict;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
+use super::run_observer::RunObserver;
 use crate::dist::Executor;
 use crate::game::Features;
 use crate::matches::result::MatchResult;
@@ -29,7 +30,7 @@ pub fn gate<G: Features>(
     r: &Resolved,
     best: &Weights,
     excluded: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<Option<GateVerdict>, TuneError> {
     let Some(spec) = &r.exp.gate else {
         return Ok(None);

@@ -1,61 +1,75 @@
 //! The tuner: evolve a genome's weights by parallel self-play, in stages that call only
 //! down.
 //!
-//! From the bottom up:
-//! - The vocabulary. An experiment file ([`experiment`]) names a game, a start genome,
-//!   reference opponents and an algorithm; [`resolve`] checks it against its game (and
-//!   [`bounds`] its size). The algorithms ([`es`], [`cmaes`], [`spsa`], and [`texel`],
-//!   which drives the positions fit in `crate::fit`) sit behind one interface and one
-//!   registry ([`algorithm`]) and propose candidate weight vectors in a normalised space
-//!   ([`space`], with [`linalg`]); a [`plan`] says how they are measured, and
-//!   [`fitness`] plays the games in parallel ([`units`]). A run's state is saved in a
-//!   [`checkpoint`].
+//! From the bottom up (each layer imports only the ones before it):
+//! - The vocabulary, plain data and pure functions:
+//!   - the algorithms: how a generation is measured ([`plan`]), the words every
+//!     algorithm shares ([`method`]: its interface [`method::Method`] and the checks of
+//!     its parameters), the Gaussian search ES and CMA-ES share ([`gaussian`], with
+//!     [`linalg`]), the algorithms themselves ([`es`], [`cmaes`], [`spsa`], and
+//!     [`texel`], which drives the positions fit in `crate::fit`) and their registry
+//!     ([`algorithm`]);
+//!   - the experiment file ([`experiment`]), the experiment checked against its game
+//!     ([`resolved`]) and the normalised space the algorithms search ([`space`]);
+//!   - measuring: a batch of games ([`job`]), what a plan plays and reads back
+//!     ([`measure`]) and so the run's game counts ([`schedule`]), the job cut into
+//!     pairs of games ([`job_batch`]) and played in parallel ([`fitness`]);
+//!   - checking: [`experiment_check`] makes a [`resolved::Resolved`] once [`bounds`] has
+//!     checked the experiment's sizes (and each phase's games) and [`search_budget`] its
+//!     budgets;
+//!   - a run's [`checkpoint`]: its state, the check that it fits the run and that it can
+//!     be trusted.
 //! - The report ([`report`]): the generations CSV, the charts, the validation summary,
 //!   the run page and the algorithm comparison; it takes the vocabulary and calls no
 //!   stage.
 //! - The base the stages share: the run's errors ([`error`]), options ([`options`]),
-//!   observer ([`observer`]), game counts ([`schedule`]), results ([`outcome`]), the
-//!   report folder's lock ([`lock`]) and the session ([`session`]: the shared state,
-//!   where the run writes, the run page as it stands).
-//! - The stages: [`train`] (generations, logs, checkpoints), [`select`] (choose the
-//!   best on fresh openings; [`role_select`] each role's best where roles differ), [`validate`] (validate it on other fresh openings, write
-//!   it), [`gate`] (an SPRT of it against the start at the target budget) and
-//!   [`checkpoint_trust`] (verify a checkpoint against the experiment file beside it
-//!   before anything of it is used) and [`checkpoint_check`] (refuse a checkpoint that
-//!   does not fit the run); the end of a
-//!   run (selection to the budget chart) is checkpointed per pair of games
-//!   ([`unit_checkpoint`]).
-//! - The top: [`evolve`] runs a session through the stages; [`template`] writes a
-//!   commented experiment to start from.
+//!   observer ([`run_observer`]), results ([`outcome`]), the report folder's lock
+//!   ([`lock`]), the session ([`session`]: the shared state, where the run writes, the
+//!   run page as it stands) and the journal that checkpoints the end of a run per pair of
+//!   games ([`checkpoint::unit_journal`]).
+//! - The stages: [`train`] (generations, logs, checkpoints; an engine's positions
+//!   through `engine_fit`, staged promotions through [`promote`]), `select` (choose the
+//!   best on fresh openings, with points of a line search, `line_search`;
+//!   [`role_select`] each role's best where roles differ), `validate` (validate it on
+//!   other fresh openings, write it), [`gate`] (an SPRT of it against the start at the
+//!   target budget), `elo_by_budget` (its Elo at each budget of the chart) and
+//!   [`datagen_stage`] (positions generated at a budget before a Texel run).
+//! - The top: [`evolve`] runs a session through the stages (verifying a checkpoint with
+//!   [`checkpoint::trusted`] before anything of it is used); [`template`] writes a
+//!   commented experiment to start from (it needs only the experiment).
 
 pub mod algorithm;
 pub mod bounds;
-pub mod budget;
-mod budgets;
 pub mod checkpoint;
-pub mod checkpoint_check;
-pub mod checkpoint_trust;
 pub mod cmaes;
 pub mod datagen_stage;
+mod elo_by_budget;
 mod engine_fit;
 pub mod error;
 pub mod es;
 pub mod evolve;
 pub mod experiment;
+pub mod experiment_check;
 pub mod fitness;
 pub mod gate;
+pub mod gaussian;
+pub mod job;
+pub mod job_batch;
 pub mod linalg;
-mod line;
+mod line_search;
 pub mod lock;
-pub mod observer;
+pub mod measure;
+pub mod method;
 pub mod options;
 pub mod outcome;
 pub mod plan;
 pub mod promote;
 pub mod report;
-pub mod resolve;
+pub mod resolved;
 pub mod role_select;
+pub mod run_observer;
 pub mod schedule;
+pub mod search_budget;
 mod select;
 pub mod session;
 pub mod space;
@@ -63,6 +77,4 @@ pub mod spsa;
 pub mod template;
 pub mod texel;
 pub mod train;
-pub mod unit_checkpoint;
-pub mod units;
 mod validate;

@@ -8,13 +8,14 @@
 //! its own round ([`Round::Promotion`]), so a resumed run promotes as an uninterrupted
 //! one does.
 
-use super::budget;
 use super::checkpoint::{Checkpoint, GenerationRow, Promotion};
 use super::error::TuneError;
 use super::experiment::StageSpec;
-use super::fitness::{self, Job, JobResult, Pairing, Rival, Round, Weights};
-use super::observer::Observer;
-use super::resolve::Resolved;
+use super::fitness;
+use super::job::{Job, JobResult, Pairing, Rival, Round, Weights};
+use super::resolved::Resolved;
+use super::run_observer::RunObserver;
+use super::search_budget;
 use super::session::Session;
 use crate::game::Features;
 
@@ -76,7 +77,7 @@ pub(super) fn promote<G: Features>(
     run: &Session,
     cp: &mut Checkpoint,
     g: u32,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<Option<Promotion>, TuneError> {
     let r = run.r;
     let Some(spec) = &r.exp.stages else {
@@ -86,7 +87,7 @@ pub(super) fn promote<G: Features>(
     if entrants.len() < 2 {
         return Ok(None);
     }
-    let b = budget::promotion(r, G::ROLES);
+    let b = search_budget::promotion(r, G::ROLES);
     let planned = planned_games(spec, entrants.len(), r.opponents.len());
     obs.phase(&format!("promotion after generation {g}"), planned);
     let weights: Vec<Weights> = entrants
@@ -116,7 +117,7 @@ pub(super) fn promote<G: Features>(
     let winner = alive[0];
     cp.algorithm.set_mean(&entrants[winner].1);
     let promotion = Promotion {
-        budget: budget::label(&b),
+        budget: search_budget::label(&b),
         candidates: entrants.iter().map(|(gen, _)| *gen).collect(),
         scores: tally.scores(),
         rounds,
@@ -139,7 +140,7 @@ fn round_job<G: Features>(
     let mut pairings = Vec::new();
     for c in 0..alive.len() {
         for (i, o) in r.opponents.iter().enumerate() {
-            let s = budget::setting(b, G::ROLES, o.depth);
+            let s = search_budget::setting(b, G::ROLES, o.depth);
             pairings.push(Pairing {
                 candidate: c,
                 rival: Rival::Pool(i),

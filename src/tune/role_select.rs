@@ -10,7 +10,7 @@
 //! found by probing its `eval` (a course player's constants each weigh one side's
 //! heuristic), so the same choice applies to them.
 
-use super::fitness::{Job, JobResult};
+use super::job::{Job, JobResult};
 use super::space::Space;
 
 /// Each candidate's score in each role it played (candidate = A), every opponent

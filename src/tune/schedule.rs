@@ -2,7 +2,7 @@
 //! generations, and a game budget can end the run early. The progress display, the
 //! bounds check, SPSA's schedules and the run page all count with these.
 
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 
 /// Games training generation `g` (from 1) plays: the hall of fame fills up over the
 /// first generations.

@@ -6,9 +6,10 @@ use std::collections::HashSet;
 
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
-use super::fitness::{self, Job, JobResult, Pairing, Round};
-use super::observer::Observer;
+use super::fitness;
+use super::job::{Job, JobResult, Pairing, Round};
 use super::role_select;
+use super::run_observer::RunObserver;
 use super::session::Session;
 use crate::game::Features;
 
@@ -31,7 +32,7 @@ pub(super) fn select<G: Features>(
     engine_roles: &[Option<usize>],
     finalists: &mut Vec<Finalist>,
     seen: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(usize, JobResult, Vec<f64>), TuneError> {
     let r = run.r;
     let pairs = r.exp.validation.selection_pairs;
@@ -47,7 +48,7 @@ pub(super) fn select<G: Features>(
             .map(|(c, i)| Pairing::at_final_settings(r, c, i, pairs))
             .collect(),
     };
-    obs.phase("selection", fitness::job_games(&job));
+    obs.phase("selection", job.game_count());
     let sel = fitness::evaluate_on::<G>(run.exec, r, &job, Some(seen), &|| obs.game())?;
     let mut scores = fitness::candidate_scores(&job, &sel);
     let mut chosen = 0;

@@ -1,5 +1,5 @@
 //! One session of a tuning run (from start or resume to stop or end): what its stages
-//! share ([`Session`]), and where the run writes (the report folder, the best genome,
+//! share (`Session`), and where the run writes (the report folder, the best genome,
 //! the run page as it stands).
 
 use std::path::{Path, PathBuf};
@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
-use super::report::page::{self, Finished, PageData, RunState};
-use super::resolve::Resolved;
+use super::report::page::data::{Finished, PageData, RunState};
+use super::report::page::write::write_page;
+use super::resolved::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
 use super::space::Space;
 use crate::dist::Executor;
@@ -71,7 +72,7 @@ impl Session<'_> {
             state,
             finished,
         };
-        page::write_page(&self.dir, &data).map_err(TuneError::Page)
+        write_page(&self.dir, &data).map_err(TuneError::Page)
     }
 }
 

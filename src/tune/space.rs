@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use crate::engine::EngineSpec;
 use crate::fit::design::Column;
 use crate::game::{Features, GameExt, MatchRules, Start};

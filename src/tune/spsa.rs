@@ -7,7 +7,7 @@
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, within, BadParam, Method};
+use super::method::{positive, within, BadParam, Method};
 use super::plan::Plan;
 use crate::game::GameRng;
 

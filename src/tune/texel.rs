@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::{positive, within, BadParam, Method, PositionSource};
+use super::method::{positive, within, BadParam, Method, PositionSource};
 use super::plan::Plan;
 use crate::fit::design::{Design, Loss};
 use crate::fit::label::Label;

@@ -4,17 +4,19 @@
 
 use std::collections::HashSet;
 
-use super::algorithm::{Algorithm, Ask, PositionSource};
+use super::algorithm::{Algorithm, Ask};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
 use super::engine_fit::{self, EngineRows};
 use super::error::TuneError;
-use super::fitness::{self, Job, JobResult, Rival, Round, Weights};
-use super::observer::Observer;
+use super::fitness;
+use super::job::{Job, JobResult, Rival, Round, Weights};
+use super::method::PositionSource;
 use super::options::RunOptions;
 use super::promote;
 use super::report::generations;
-use super::report::page::RunState;
-use super::resolve::Resolved;
+use super::report::page::data::RunState;
+use super::resolved::Resolved;
+use super::run_observer::RunObserver;
 use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;
 use super::space::Space;
@@ -79,7 +81,7 @@ pub(super) fn train<G: Features>(
     run: &Session,
     cp: &mut Checkpoint,
     options: &RunOptions,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<Option<u32>, TuneError> {
     let r = run.r;
     let remaining: u64 = (cp.completed + 1..=r.exp.generations)
@@ -133,7 +135,7 @@ fn stage<G: Features>(
     run: &Session,
     cp: &mut Checkpoint,
     g: u32,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(), TuneError> {
     let promotion = promote::promote::<G>(run, cp, g, obs)?;
     if let Some(row) = cp.rows.last_mut() {
@@ -171,7 +173,7 @@ fn position_source<G: Features>(run: &Session) -> Result<Source<G>, TuneError> {
     }
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
-        extra.append(&crate::fit::file::read_as::<G>(path, src.rows)?);
+        extra.append(&crate::fit::positions_file::read_as::<G>(path, src.rows)?);
     }
     Ok(Source::Features(src, extra))
 }
@@ -181,7 +183,7 @@ fn play_generation<G: Features>(
     run: &Session,
     job: &Job,
     source: &mut Source<G>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(JobResult, Option<Design>), TuneError> {
     let r = run.r;
     let on_game = || obs.game();

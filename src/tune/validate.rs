@@ -10,10 +10,11 @@ use std::path::PathBuf;
 
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
-use super::fitness::{self, Job, JobResult, Pairing, Round, Weights};
-use super::observer::Observer;
+use super::fitness;
+use super::job::{Job, JobResult, Pairing, Round, Weights};
 use super::report::charts;
 use super::report::validation::{self, GateVerdict, OpponentValidation, VALIDATION_TEXT};
+use super::run_observer::RunObserver;
 use super::session::{write_text, Session};
 use crate::engine::constants::ConstantsFile;
 use crate::engine::EngineSpec;
@@ -26,7 +27,7 @@ pub(super) fn validate<G: Features>(
     run: &Session,
     best: &Weights,
     excluded: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(Vec<OpponentValidation>, JobResult), TuneError> {
     let r = run.r;
     let job = Job {
@@ -37,7 +38,7 @@ pub(super) fn validate<G: Features>(
             .map(|i| Pairing::at_final_settings(r, 0, i, r.exp.validation.pairs))
             .collect(),
     };
-    obs.phase("validation", fitness::job_games(&job));
+    obs.phase("validation", job.game_count());
     let val = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
     let validation = r
         .opponents

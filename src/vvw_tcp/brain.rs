@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 
-use super::client::{Answer, ClientConfig, ClientError};
+use super::client_config::{Answer, ClientConfig};
+use super::client_error::ClientError;
 use super::protocol::ClientView;
 use crate::game::{Game, GameRng, MatchRules, Role};
 use crate::games::vampires_werewolves::fallback::fallback_move;

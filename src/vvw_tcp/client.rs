@@ -20,7 +20,7 @@
 //! The player is seated as a [`crate::player::Agent`], so every search setting of its
 //! genome holds (node limit, table size, random ties, `no_reply_fails`); the client only
 //! caps the depth (`--depth`, else deepening until the deadline). The choice itself is
-//! [`super::brain`]'s.
+//! `brain`'s.
 //!
 //! Every failure is a [`ClientError`] saying what happened and at which point of the game:
 //! the server closing the socket mid-game, a byte that starts no message, a message out
@@ -29,83 +29,19 @@
 
 use std::io::ErrorKind;
 use std::net::{TcpStream, ToSocketAddrs};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::SeedableRng;
 
 use super::brain::{answer, Brain};
+pub use super::client_config::{Answer, ClientConfig};
+pub use super::client_error::ClientError;
 use super::protocol::{
     write_message, ClientMessage, ClientView, MessageReader, ProtocolError, ServerMessage,
 };
-use crate::game::{Game, GameRng, Role};
-use crate::games::vampires_werewolves::{Cells, Grid, Kind, Step, VvwPosition};
+use crate::game::{GameRng, Role};
+use crate::games::vampires_werewolves::{Cells, Grid, Kind};
 use crate::player::PlayerSpec;
-use crate::tunables::{VVW_CONNECT_TIMEOUT_SECS, VVW_MOVE_TIME_SECS, VVW_SEARCH_SHARE};
-
-/// How the client plays.
-#[derive(Clone, Debug)]
-pub struct ClientConfig {
-    /// The name sent with `NME` (ASCII, at most 255 bytes).
-    pub name: String,
-    /// The server's time limit to answer an `UPD`. The search stops after
-    /// `move_time × VVW_SEARCH_SHARE`.
-    pub move_time: Duration,
-    /// Deepest search iteration (`None`: deepen until the deadline).
-    pub max_depth: Option<u32>,
-    /// Plies of the whole game (the server's `MaxPlays`), so the search sees the end.
-    pub max_plays: u32,
-    /// Longest wait for a server message (`None`: wait forever; the first `UPD` comes
-    /// only when the other player has joined, and later ones after its move).
-    pub idle_timeout: Option<Duration>,
-    /// Longest wait for the TCP connection.
-    pub connect_timeout: Duration,
-    /// Seed of the search's random tie-breaks.
-    pub seed: u64,
-    /// Called with each answer as soon as it is sent, so a log is written as the game
-    /// goes and a client killed mid-game leaves its record.
-    pub on_answer: Option<fn(&Answer)>,
-}
-
-impl Default for ClientConfig {
-    fn default() -> Self {
-        ClientConfig {
-            name: "weightforge".into(),
-            move_time: Duration::from_secs_f64(VVW_MOVE_TIME_SECS),
-            max_depth: None,
-            max_plays: VvwPosition::DEFAULT_PLY_CAP,
-            idle_timeout: None,
-            connect_timeout: Duration::from_secs_f64(VVW_CONNECT_TIMEOUT_SECS),
-            seed: 1,
-            on_answer: None,
-        }
-    }
-}
-
-impl ClientConfig {
-    /// The search's share of the move time.
-    pub fn search_time(&self) -> Duration {
-        self.move_time.mul_f64(VVW_SEARCH_SHARE)
-    }
-}
-
-/// One answer to an `UPD`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// Which `UPD` (1-based).
-    pub update: u32,
-    /// The ply sent.
-    pub steps: Vec<Step>,
-    /// From the `UPD` being read to the `MOV` being written.
-    pub elapsed: Duration,
-    /// Depth of the last finished search iteration (0 for the fallback).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Whether the one-ply search chose the ply (the search thread missed its time).
-    pub quick: bool,
-    /// Whether the fallback move was sent (no search move, or an illegal one).
-    pub fallback: bool,
-}
 
 /// What the client saw of a game.
 #[derive(Clone, Debug)]
@@ -133,72 +69,6 @@ impl ClientReport {
     pub fn worst_answer(&self) -> Option<&Answer> {
         self.answers.iter().max_by_key(|a| a.elapsed)
     }
-}
-
-/// Why a game could not be played to its end.
-#[derive(Debug, thiserror::Error)]
-pub enum ClientError {
-    /// A setting cannot work.
-    #[error("client settings: {0}")]
-    Config(String),
-    /// No connection could be made.
-    #[error("cannot connect to {addr}: {message}")]
-    Connect {
-        /// The address asked for.
-        addr: String,
-        /// Why.
-        message: String,
-    },
-    /// The server closed the connection before the game was over.
-    #[error("the server closed the connection {during} ({pending} bytes of an unfinished message were buffered)")]
-    ServerClosed {
-        /// Where in the game.
-        during: String,
-        /// Bytes of a message cut short.
-        pending: usize,
-    },
-    /// Nothing arrived from the server for too long.
-    #[error("no message from the server for {waited:?} {during}")]
-    IdleTimeout {
-        /// The limit.
-        waited: Duration,
-        /// Where in the game.
-        during: String,
-    },
-    /// A message that does not belong at this point of the game.
-    #[error("unexpected {message} {during}: {why}")]
-    Unexpected {
-        /// The message (`SET`, `UPD`, ...).
-        message: &'static str,
-        /// Where in the game.
-        during: String,
-        /// What was expected instead.
-        why: String,
-    },
-    /// Bytes that are not the protocol, or a message with impossible contents.
-    #[error("protocol error {during}: {source}")]
-    Protocol {
-        /// Where in the game.
-        during: String,
-        /// What was wrong.
-        source: ProtocolError,
-    },
-    /// Writing to the socket failed.
-    #[error("socket error {during}: {source}")]
-    Io {
-        /// Where in the game.
-        during: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// We were asked to move but have nothing that can move.
-    #[error("asked to move at UPD {update} but no {species} can move on this board")]
-    NoMove {
-        /// Which `UPD`.
-        update: u32,
-        /// Our species.
-        species: &'static str,
-    },
 }
 
 /// The stages of a game as the client sees them.

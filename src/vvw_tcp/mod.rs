@@ -7,6 +7,8 @@
 //! * [`server`]: one game between the next two connections;
 //! * [`client`]: connects, plays one game and reports what it saw;
 //! * `brain`: how the client chooses each ply in time;
+//! * `client_config` and `client_error`: the client's settings, answers and failures,
+//!   which the client and `brain` share (the client names them for outside users);
 //! * [`launch`]: one game between two client programs started from command templates;
 //! * [`series`]: a series of such games, species swapped each pair (`vvw arena`).
 //!
@@ -15,6 +17,8 @@
 
 mod brain;
 pub mod client;
+mod client_config;
+mod client_error;
 pub mod launch;
 pub mod protocol;
 pub mod series;

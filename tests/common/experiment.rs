@@ -15,9 +15,9 @@ use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::error::TuneError;
 use weightforge::tune::evolve;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::observer::Silent;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::run_observer::Silent;
 
 /// What the tests vary in the tiny run.
 pub struct Tiny<'a> {

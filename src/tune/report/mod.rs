@@ -1,6 +1,6 @@
 //! The reports of a tuning run, all in one place: the generations log
 //! ([`generations`], `generations.csv`) and the charts drawn from it ([`charts`], with
-//! [`axis`] ranges that hold for any data, the shared [`style`], and [`raster`] writing
+//! [`axis`] ranges that hold for any data, the shared `style`, and `raster` writing
 //! each chart as SVG and PNG), the validation
 //! summary ([`validation`]), the run page and the index of runs ([`page`]), and the
 //! side-by-side comparison of algorithms ([`compare`]). Every writer fails with a

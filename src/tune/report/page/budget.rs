@@ -2,6 +2,7 @@
 //! its PNG by [`crate::tune::report::budget_chart`]) and its table, one row per
 //! reference and budget.
 
+use super::data::PageData;
 use super::html::{escape, table};
 use crate::tune::report::budget_chart::{svg_text, BudgetPoint, STEM};
 
@@ -45,7 +46,7 @@ pub fn section(points: &[BudgetPoint]) -> String {
 }
 
 /// The section as the page lists it.
-pub fn page_section(d: &super::PageData) -> String {
+pub fn page_section(d: &PageData) -> String {
     d.finished
         .as_ref()
         .map_or_else(String::new, |f| section(f.budgets))

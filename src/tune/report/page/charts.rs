@@ -1,9 +1,9 @@
 //! The run page's charts: training score per generation with its 95 % interval, Elo
 //! against each reference with its interval, and the weights as small multiples.
 
+use super::data::PageData;
 use super::html::escape;
 use super::svg::{chart, Chart, Series};
-use super::PageData;
 use crate::stats::{self, score_from_elo};
 use crate::tune::report::style::{best_colour, css, mean_colour, opponent_colour, role_colour};
 

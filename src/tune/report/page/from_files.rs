@@ -6,7 +6,9 @@
 
 use std::path::Path;
 
-use super::{PageError, RunState, Summary};
+use super::data::RunState;
+use super::summary::Summary;
+use super::write::PageError;
 use crate::tune::experiment::Experiment;
 use crate::tune::report::generations::{read_generations_csv, CSV};
 use crate::tune::report::validation::VALIDATION_TEXT;

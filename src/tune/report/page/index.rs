@@ -1,11 +1,14 @@
 //! `weightforge report reports/`: an index page listing every run of a reports folder
 //! (status, best Elo, date), read from the `summary.json` each run page writes beside
-//! itself, or, for a run folder without one, from its files ([`super::from_files`]).
+//! itself, or, for a run folder without one, from its files (`from_files`).
 
 use std::path::Path;
 
+use super::data::RunState;
+use super::from_files;
 use super::html::{escape, table, url_segment, STYLE};
-use super::{from_files, PageError, RunState, Summary, PAGE, SUMMARY};
+use super::summary::{Summary, SUMMARY};
+use super::write::{PageError, PAGE};
 
 /// Writes `<reports>/index.html`; returns the runs listed. A folder without a summary is
 /// read from its run files, and skipped when it holds none (not a run); a file that

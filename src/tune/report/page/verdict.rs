@@ -2,8 +2,8 @@
 //! then in detail the finalists and selection, the validation table and games, and the
 //! best genome with its provenance.
 
+use super::data::{Finished, PageData};
 use super::html::{escape, table};
-use super::{Finished, PageData};
 use crate::sprt::Decision;
 use crate::tune::report::validation::VALIDATION_GAMES;
 
@@ -84,39 +84,7 @@ pub fn details(d: &PageData) -> String {
 /// The verdict sections: selection, validation, validation games, best genome.
 fn sections(f: &Finished) -> String {
     let budget = escape(&f.budget);
-    let finalists: Vec<Vec<String>> = f
-        .finalists
-        .iter()
-        .enumerate()
-        .map(|(i, (label, score))| {
-            vec![
-                escape(label),
-                format!("{:.1} %", 100.0 * score),
-                if i == f.chosen {
-                    "chosen".into()
-                } else {
-                    String::new()
-                },
-            ]
-        })
-        .collect();
-    let validation: Vec<Vec<String>> = f
-        .validation
-        .iter()
-        .map(|v| {
-            let w = &v.result.wdl;
-            let e = &v.elo;
-            vec![
-                escape(&v.opponent),
-                v.result.games().to_string(),
-                format!("{} / {} / {}", w.wins, w.draws, w.losses),
-                format!("{:?}", v.result.ptnml.0),
-                format!("{:.1} %", 100.0 * e.score),
-                format!("{:.1} ± {:.1}", e.elo, e.error()),
-                format!("{:.1} %", 100.0 * e.los),
-            ]
-        })
-        .collect();
+    let (finalists, validation) = (finalist_rows(f), validation_rows(f));
     let mut s = format!(
         "<h2>Selection</h2><p>The finalists re-measured at {budget} on openings training \
          never used; the best is validated.</p>{}<h2>Validation</h2><p>The chosen genome \
@@ -148,6 +116,45 @@ fn sections(f: &Finished) -> String {
         escape(&f.genome_text)
     ));
     s
+}
+
+/// The selection table's rows: each finalist, its score and whether it was chosen.
+fn finalist_rows(f: &Finished) -> Vec<Vec<String>> {
+    f.finalists
+        .iter()
+        .enumerate()
+        .map(|(i, (label, score))| {
+            vec![
+                escape(label),
+                format!("{:.1} %", 100.0 * score),
+                if i == f.chosen {
+                    "chosen".into()
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect()
+}
+
+/// The validation table's rows: one per reference.
+fn validation_rows(f: &Finished) -> Vec<Vec<String>> {
+    f.validation
+        .iter()
+        .map(|v| {
+            let w = &v.result.wdl;
+            let e = &v.elo;
+            vec![
+                escape(&v.opponent),
+                v.result.games().to_string(),
+                format!("{} / {} / {}", w.wins, w.draws, w.losses),
+                format!("{:?}", v.result.ptnml.0),
+                format!("{:.1} %", 100.0 * e.score),
+                format!("{:.1} ± {:.1}", e.elo, e.error()),
+                format!("{:.1} %", 100.0 * e.los),
+            ]
+        })
+        .collect()
 }
 
 /// The validation games, one row each, folded.

@@ -1,138 +1,21 @@
-//! Checking an experiment against its game and loading what it names: one function per
-//! section of the file, each failing with the file and the field at fault.
+//! Checking an experiment against its game and loading what it names
+//! ([`Experiment::resolve`], which makes a [`Resolved`]): one function per section of
+//! the file, each failing with the file and the field at fault. The experiment's
+//! numbers are bounded first ([`super::bounds`]), its budgets checked with
+//! [`super::search_budget`].
 
-use super::budget;
-use super::experiment::{AlgorithmSpec, Experiment, ExperimentError, OpponentSpec};
 use std::sync::Arc;
 
+use super::algorithm::AlgorithmSpec;
+use super::experiment::{Experiment, ExperimentError, OpponentSpec};
+use super::resolved::{Opponent, Resolved, Target};
+use super::search_budget;
 use crate::engine::EngineSpec;
 use crate::game::Features;
 use crate::genome::Genome;
 use crate::limits;
 use crate::player::PlayerSpec;
 use crate::ronfile::FileError;
-
-/// An experiment checked against its game: players loaded, roles and features resolved.
-#[derive(Clone, Debug)]
-pub struct Resolved {
-    /// The experiment as written.
-    pub exp: Experiment,
-    /// The start genome.
-    pub start: Genome,
-    /// Roles tuned, by index.
-    pub tuned_roles: Vec<usize>,
-    /// Per role, per feature: is the weight tuned?
-    pub tuned: [Vec<bool>; 2],
-    /// The opponents, with their training search settings.
-    pub opponents: Vec<Opponent>,
-    /// The ply cap.
-    pub ply_cap: u32,
-    /// Opening starts.
-    pub starts: Vec<String>,
-    /// The engine whose declared weights are tuned, when the start is an engine: then
-    /// `start.weights[0]` holds its values in declaration order (both roles play with
-    /// them) and only role 0 is "tuned".
-    pub engine: Option<Arc<EngineSpec>>,
-    /// The budget the weights will play at (`target`), when the experiment names one.
-    pub target: Option<Target>,
-}
-
-/// The experiment's `target`, resolved: the search settings of both sides of every
-/// final game (selection, validation, gate).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Target {
-    /// Depth per role (used when `nodes` is unset; unnamed roles keep the start's).
-    pub depth: [u32; 2],
-    /// Nodes per move, both sides (the search deepens until they are spent).
-    pub nodes: Option<u64>,
-}
-
-impl Target {
-    /// The budget in words, for logs and the run page: `100000 nodes`, `depth 4
-    /// (wolves), 6 (sheep)`.
-    pub fn describe<G: Features>(&self) -> String {
-        match self.nodes {
-            Some(n) => format!("{n} nodes"),
-            None => format!(
-                "depth {} ({}), {} ({})",
-                self.depth[0],
-                G::ROLES[0],
-                self.depth[1],
-                G::ROLES[1]
-            ),
-        }
-    }
-}
-
-impl Resolved {
-    /// The node budget that overrides both players' searches in the games of a final
-    /// round (selection, validation, gate): the target's, else the run's `nodes`.
-    pub fn final_nodes(&self) -> Option<u64> {
-        match &self.target {
-            Some(t) => t.nodes,
-            None => self.exp.nodes,
-        }
-    }
-
-    /// Where the final rounds are measured, in words: the target budget, else each
-    /// opponent's own search settings (or the run's node budget).
-    pub fn final_budget<G: Features>(&self) -> String {
-        match (&self.target, self.exp.nodes) {
-            (Some(t), _) => t.describe::<G>(),
-            (None, Some(n)) => format!("{n} nodes"),
-            (None, None) => "each opponent's own search settings".into(),
-        }
-    }
-
-    /// The tuned player with `weights` (the start's other settings, `depth` and
-    /// `nodes`): a genome, or the engine with its constants set to `weights[0]`.
-    pub fn player(
-        &self,
-        weights: &[Vec<f64>; 2],
-        depth: [u32; 2],
-        nodes: Option<u64>,
-    ) -> PlayerSpec {
-        match &self.engine {
-            Some(e) => PlayerSpec::Engine(Arc::new(EngineSpec {
-                values: weights[0].clone(),
-                go_depth: self.opponents.first().and_then(|o| o.engine_depth),
-                go_nodes: nodes,
-                ..(**e).clone()
-            })),
-            None => PlayerSpec::Genome(Arc::new(Genome {
-                weights: weights.clone(),
-                depth,
-                nodes,
-                ..self.start.clone()
-            })),
-        }
-    }
-}
-
-/// A reference opponent, loaded.
-#[derive(Clone, Debug)]
-pub struct Opponent {
-    /// Its name in tables.
-    pub name: String,
-    /// The player.
-    pub spec: PlayerSpec,
-    /// Search depth per role for both sides in training (None: the opponent's own, or
-    /// the start genome's for a built-in player without search).
-    pub depth: [u32; 2],
-    /// Node budget per move in training.
-    pub nodes: Option<u64>,
-    /// Search depth per role for both sides in validation: the opponent's own.
-    pub own_depth: [u32; 2],
-    /// Node budget in validation.
-    pub own_nodes: Option<u64>,
-    /// The depth per role sent to engines with `go` (only when the experiment names
-    /// the opponent's `depth`: an engine otherwise searches as it likes).
-    pub engine_depth: Option<[u32; 2]>,
-    /// Game pairs per candidate per generation in training.
-    pub pairs: u32,
-    /// Weight of its score in the fitness.
-    pub weight: f64,
-}
 
 impl Experiment {
     /// Checks the experiment against game `G` and loads what it names.
@@ -141,31 +24,8 @@ impl Experiment {
         let c = Checker { exp: self, origin };
         c.run_settings::<G>()?;
         c.algorithm()?;
-        budget::check::<G>(self, origin)?;
-        if EngineSpec::is_engine(&self.start)
-            && self
-                .algorithm
-                .position_source()
-                .is_some_and(|s| s.label != crate::fit::label::Label::Result)
-        {
-            // Checked before the engine is started: search labels need built-in weights.
-            return Err(c.err(
-                "algorithm.label",
-                "an engine's positions are labelled by their games' results: use \
-                 `label: Result` (the engine's terms come from its `eval`)",
-            ));
-        }
-        if let Some(name) = self
-            .algorithm
-            .position_source()
-            .and_then(|s| s.filter.to_move)
-        {
-            if !G::ROLES.contains(&name.as_str()) {
-                let roles = G::ROLES.join(", ");
-                let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
-                return Err(c.err("algorithm.filter.to_move", msg));
-            }
-        }
+        search_budget::check::<G>(self, origin)?;
+        c.position_source::<G>()?;
         let (start, engine) = c.start::<G>()?;
         let (tuned_roles, tuned) = match &engine {
             Some(e) => (vec![0], c.tuned_constants(e)?),
@@ -278,6 +138,38 @@ impl Checker<'_> {
             )),
             _ => Ok(()),
         }
+    }
+
+    /// What the algorithm's positions need of the rest of the file: result labels for
+    /// an engine's positions, and a role of the game to filter by.
+    fn position_source<G: Features>(&self) -> Result<(), ExperimentError> {
+        if EngineSpec::is_engine(&self.exp.start)
+            && self
+                .exp
+                .algorithm
+                .position_source()
+                .is_some_and(|s| s.label != crate::fit::label::Label::Result)
+        {
+            // Checked before the engine is started: search labels need built-in weights.
+            return Err(self.err(
+                "algorithm.label",
+                "an engine's positions are labelled by their games' results: use \
+                 `label: Result` (the engine's terms come from its `eval`)",
+            ));
+        }
+        if let Some(name) = self
+            .exp
+            .algorithm
+            .position_source()
+            .and_then(|s| s.filter.to_move)
+        {
+            if !G::ROLES.contains(&name.as_str()) {
+                let roles = G::ROLES.join(", ");
+                let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
+                return Err(self.err("algorithm.filter.to_move", msg));
+            }
+        }
+        Ok(())
     }
 
     /// The start genome, or the start engine and its values as a genome's role 0.
@@ -433,19 +325,19 @@ impl Checker<'_> {
     }
 
     /// The target budget, checked like every budget of the experiment
-    /// ([`budget::check_one`]); roles `depth` leaves out keep the start's depth.
+    /// ([`search_budget::check_one`]); roles `depth` leaves out keep the start's depth.
     fn target<G: Features>(&self, start: &Genome) -> Result<Option<Target>, ExperimentError> {
         let Some(b) = &self.exp.target else {
             return Ok(None);
         };
-        budget::check_one::<G>(b).map_err(|(f, m)| self.err(&format!("target{f}"), m))?;
+        search_budget::check_one::<G>(b).map_err(|(f, m)| self.err(&format!("target{f}"), m))?;
         Ok(Some(match b.nodes {
             Some(n) => Target {
                 depth: start.depth,
                 nodes: Some(n),
             },
             None => Target {
-                depth: budget::setting(b, G::ROLES, start.depth).depth,
+                depth: search_budget::setting(b, G::ROLES, start.depth).depth,
                 nodes: None,
             },
         }))

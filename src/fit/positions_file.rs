@@ -272,45 +272,78 @@ pub fn read_rows<G: Features>(path: &Path) -> Result<PositionFile<G>, PositionFi
     })
 }
 
+/// One row of a position file as a fit takes it ([`fit_rows`]): a row of the file, or
+/// a version 2 row seen from the other role.
+#[derive(Clone, Copy, Debug)]
+pub struct FitRow<'a, G> {
+    /// The row's position.
+    pub pos: &'a G,
+    /// The role whose evaluation the row trains.
+    pub role: Role,
+    /// The game's result from `role`'s view (NaN: unknown).
+    pub result: f32,
+    /// A search's score from `role`'s view (NaN: none).
+    pub score: f32,
+    /// The position in the game's notation.
+    pub text: &'a str,
+}
+
+impl<G> FitRow<'_, G> {
+    /// The row as a file would write it.
+    pub fn to_row(&self) -> PositionRow {
+        PositionRow {
+            role: self.role,
+            result: self.result,
+            score: self.score,
+            text: self.text.to_string(),
+        }
+    }
+}
+
+/// The rows of `file` as `rows` says, in file order: `None` as the file gives them;
+/// [`Rows::PerRole`] a version 2 row under its own role and a version 1 position under
+/// its side to move only; [`Rows::Both`] every position under both roles (a version 2
+/// row also trains the other role, with the result from its view and the score negated:
+/// the zero-sum fit; that row comes first).
+pub fn fit_rows<G: Features>(
+    file: &PositionFile<G>,
+    rows: Option<Rows>,
+) -> impl Iterator<Item = FitRow<'_, G>> {
+    file.rows.iter().flat_map(move |(pos, row)| {
+        let other = (rows == Some(Rows::Both) && file.version == 2).then(|| FitRow {
+            pos,
+            role: 1 - row.role,
+            result: 1.0 - row.result,
+            score: -row.score,
+            text: &row.text,
+        });
+        let own =
+            (rows != Some(Rows::PerRole) || file.version != 1 || row.role == pos.side_to_move())
+                .then(|| FitRow {
+                    pos,
+                    role: row.role,
+                    result: row.result,
+                    score: row.score,
+                    text: &row.text,
+                });
+        other.into_iter().chain(own)
+    })
+}
+
 /// Reads a position file for game `G` into feature rows, each row under its own role
 /// (a version 1 position gives one row per role).
 pub fn read<G: Features>(path: &Path) -> Result<Samples, PositionFileError> {
-    let file = read_rows::<G>(path)?;
-    let mut samples = Samples::new(G::feature_info().len());
-    let mut buf = vec![0.0; samples.width];
-    for (pos, row) in &file.rows {
-        pos.features(row.role, &mut buf);
-        samples.push_row(row.role, &buf, row.result, row.score);
-    }
-    Ok(samples)
+    read_as::<G>(path, None)
 }
 
-/// Reads a position file for game `G` into feature rows as `rows` says: `None` as the
-/// file gives them ([`read`]); [`Rows::PerRole`] a version 2 row under its own role and
-/// a version 1 position under its side to move only; [`Rows::Both`] every position
-/// under both roles (a version 2 row also trains the other role, with the result from
-/// its view and the score negated: the zero-sum fit).
+/// Reads a position file for game `G` into feature rows as `rows` says ([`fit_rows`]).
 pub fn read_as<G: Features>(path: &Path, rows: Option<Rows>) -> Result<Samples, PositionFileError> {
-    let Some(rows) = rows else {
-        return read::<G>(path);
-    };
     let file = read_rows::<G>(path)?;
     let mut samples = Samples::new(G::feature_info().len());
     let mut buf = vec![0.0; samples.width];
-    for (pos, row) in &file.rows {
-        let keep = match (rows, file.version) {
-            (Rows::PerRole, 1) => row.role == pos.side_to_move(),
-            _ => true,
-        };
-        if keep {
-            pos.features(row.role, &mut buf);
-            samples.push_row(row.role, &buf, row.result, row.score);
-        }
-        if rows == Rows::Both && file.version == 2 {
-            let other = 1 - row.role;
-            pos.features(other, &mut buf);
-            samples.push_row(other, &buf, 1.0 - row.result, -row.score);
-        }
+    for r in fit_rows(&file, rows) {
+        r.pos.features(r.role, &mut buf);
+        samples.push_row(r.role, &buf, r.result, r.score);
     }
     Ok(samples)
 }

@@ -1,7 +1,7 @@
 //! Search budgets as the games of a run play them. An experiment names budgets in two
 //! places besides training: the target its weights will play at (`target`), where
 //! staged tuning promotes candidates ([`super::promote`]), and the budgets of the
-//! Elo-against-budget chart (`validation.budgets`, [`super::budgets`]). This module
+//! Elo-against-budget chart (`validation.budgets`, `elo_by_budget`). This module
 //! turns a [`Budget`] into both sides' search settings, names it for tables, derives
 //! the chart's default budgets and checks the experiment's budgets against the game.
 
@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use super::experiment::{Budget, Experiment, ExperimentError};
 use super::plan::Plan;
-use super::resolve::Resolved;
+use super::resolved::Resolved;
 use crate::game::Features;
 use crate::limits;
 use crate::ronfile::FileError;

@@ -17,9 +17,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::checkpoint::{Checkpoint, CheckpointError};
-use super::checkpoint_check::experiment_hash;
-use super::experiment::Experiment;
+use super::fits_run::experiment_hash;
+use super::state::{Checkpoint, CheckpointError};
+use crate::tune::experiment::Experiment;
 
 /// The file beside the checkpoint that its experiment must equal.
 pub const EXPERIMENT_FILE: &str = "experiment.ron";

@@ -3,10 +3,10 @@
 //! instead of from the start of the phase, and ends with the same genome and the same
 //! validation lines and games, to the byte.
 //!
-//! A generation's checkpoint ([`super::checkpoint`]) covers training. The end of a run
+//! A generation's checkpoint ([`super::state`]) covers training. The end of a run
 //! is one batch after another, each a pure function of its wire text
 //! ([`crate::dist::Work::wire`]: the job, the openings it must not reuse, the seeds), so
-//! a finished unit's result can be kept and reused as it is. [`Journaled`] wraps the
+//! a finished unit's result can be kept and reused as it is. `Journaled` wraps the
 //! session's executor: every batch gets a file `units/<hash of its wire>.units` in the
 //! report folder; each finished unit is appended to it (one line: its number and its
 //! result as JSON, written and synced before the unit counts as done); when the same
@@ -25,21 +25,21 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::error::TuneError;
-use super::observer::Observer;
 use crate::dist::{AnyOutput, DistError, Executor, Work, Wrapped};
 use crate::limits::UNIT_LINE_BYTES;
 use crate::played_game::SetupError;
+use crate::tune::error::TuneError;
+use crate::tune::run_observer::RunObserver;
 
 /// The folder of the unit files, inside the report folder.
 pub const DIR: &str = "units";
 
 /// An executor that keeps every finished unit in the report folder and reuses the units
 /// a killed session finished.
-pub(super) struct Journaled<'a> {
+pub(in crate::tune) struct Journaled<'a> {
     inner: &'a dyn Executor,
     dir: PathBuf,
-    obs: &'a dyn Observer,
+    obs: &'a dyn RunObserver,
 }
 
 impl std::fmt::Debug for Journaled<'_> {
@@ -53,7 +53,11 @@ impl std::fmt::Debug for Journaled<'_> {
 
 impl<'a> Journaled<'a> {
     /// `inner`, keeping its units in `<report>/units/`.
-    pub(super) fn new(inner: &'a dyn Executor, report: &Path, obs: &'a dyn Observer) -> Self {
+    pub(in crate::tune) fn new(
+        inner: &'a dyn Executor,
+        report: &Path,
+        obs: &'a dyn RunObserver,
+    ) -> Self {
         Journaled {
             inner,
             dir: report.join(DIR),
@@ -63,7 +67,7 @@ impl<'a> Journaled<'a> {
 }
 
 /// Removes the unit files of report folder `report` (a fresh start, or a finished run).
-pub(super) fn clear(report: &Path) -> Result<(), TuneError> {
+pub(in crate::tune) fn clear(report: &Path) -> Result<(), TuneError> {
     let dir = report.join(DIR);
     match std::fs::remove_dir_all(&dir) {
         Err(source) if source.kind() != std::io::ErrorKind::NotFound => Err(TuneError::Io {

@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::fitness::{Job, Rival, Round};
-use super::resolve::Resolved;
+use super::job::{Job, Rival, Round};
+use super::resolved::Resolved;
 use crate::dist::{Batch, Units};
-use crate::fit::file::Labelled;
 use crate::fit::label::{Label, Labeler};
+use crate::fit::positions_file::Labelled;
 use crate::fit::samples::{Collector, Filter, Rows, Samples};
 use crate::game::{Features, Status};
 use crate::genome::Genome;

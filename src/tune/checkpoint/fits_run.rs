@@ -5,13 +5,13 @@
 
 use serde_json::Value;
 
-use super::algorithm::Algorithm;
-use super::checkpoint::{Checkpoint, CheckpointError};
-use super::experiment::Experiment;
-use super::resolve::Resolved;
-use super::schedule::planned_generations;
-use super::space::Space;
+use super::state::{Checkpoint, CheckpointError};
 use crate::game::Features;
+use crate::tune::algorithm::Algorithm;
+use crate::tune::experiment::Experiment;
+use crate::tune::resolved::Resolved;
+use crate::tune::schedule::planned_generations;
+use crate::tune::space::Space;
 
 /// FNV-1a of the experiment's RON text: stable across runs and platforms.
 pub fn experiment_hash(exp: &Experiment) -> String {
@@ -45,30 +45,7 @@ pub fn check<G: Features>(
         field: field.to_string(),
         message,
     };
-    if cp.game != G::NAME || cp.experiment.game != G::NAME {
-        let m = format!(
-            "written for {:?}, the experiment is for {:?}",
-            cp.game,
-            G::NAME
-        );
-        return Err(bad("game", m));
-    }
-    let features: Vec<&str> = G::feature_info().iter().map(|f| f.name).collect();
-    if cp.features != features {
-        let m = format!(
-            "its {} features {:?} are not {}'s {} features (written by another weightforge?)",
-            cp.features.len(),
-            cp.features,
-            G::NAME,
-            features.len()
-        );
-        return Err(bad("features", m));
-    }
-    if cp.experiment_hash != experiment_hash(&cp.experiment) {
-        let m = "does not match the hash written with it: the experiment was edited after \
-                 the checkpoint was written";
-        return Err(bad("experiment", m.into()));
-    }
+    identity::<G>(cp).map_err(|(f, m)| bad(&f, m))?;
     if cp.completed > r.exp.generations {
         let m = format!(
             "{} generations completed, but the experiment has only {}",
@@ -93,6 +70,36 @@ pub fn check<G: Features>(
         .map_err(|e| bad("algorithm.sigma", e.to_string()))?;
     if let Some(x) = cp.algorithm.mean().iter().find(|x| !x.is_finite()) {
         return Err(bad("algorithm.mean", format!("{x} is not a finite number")));
+    }
+    Ok(())
+}
+
+/// The checkpoint belongs to game `G`, its feature list and the experiment stored in it
+/// (by the hash written with it).
+fn identity<G: Features>(cp: &Checkpoint) -> Result<(), (String, String)> {
+    if cp.game != G::NAME || cp.experiment.game != G::NAME {
+        let m = format!(
+            "written for {:?}, the experiment is for {:?}",
+            cp.game,
+            G::NAME
+        );
+        return Err(("game".into(), m));
+    }
+    let features: Vec<&str> = G::feature_info().iter().map(|f| f.name).collect();
+    if cp.features != features {
+        let m = format!(
+            "its {} features {:?} are not {}'s {} features (written by another weightforge?)",
+            cp.features.len(),
+            cp.features,
+            G::NAME,
+            features.len()
+        );
+        return Err(("features".into(), m));
+    }
+    if cp.experiment_hash != experiment_hash(&cp.experiment) {
+        let m = "does not match the hash written with it: the experiment was edited after \
+                 the checkpoint was written";
+        return Err(("experiment".into(), m.into()));
     }
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! What a tuning run tells the outside as it goes (a progress bar, a log): the stages
-//! report phases, games, generations and messages through [`Observer`].
+//! report phases, games, generations and messages through [`RunObserver`].
 
 use super::checkpoint::GenerationRow;
 
 /// What a run reports as it goes (a progress bar, a log).
-pub trait Observer: Sync {
+pub trait RunObserver: Sync {
     /// A phase starts: `games` games will be played in it.
     fn phase(&self, name: &str, games: u64);
     /// A game has finished.
@@ -18,7 +18,7 @@ pub trait Observer: Sync {
 /// An observer that ignores everything (tests, quiet runs).
 pub struct Silent;
 
-impl Observer for Silent {
+impl RunObserver for Silent {
     fn phase(&self, _: &str, _: u64) {}
     fn game(&self) {}
     fn generation(&self, _: &GenerationRow, _: &[String]) {}

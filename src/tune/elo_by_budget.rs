@@ -1,16 +1,17 @@
 //! The Elo-against-budget stage at a run's end: after validation, the best genome plays
-//! each reference at each budget of the chart ([`super::budget::chart`]: the training
+//! each reference at each budget of the chart ([`super::search_budget::chart`]: the training
 //! budget up to the target), both sides at that budget, on openings neither training
 //! nor selection used; the report draws the result
 //! ([`super::report::budget_chart`]).
 
 use std::collections::HashSet;
 
-use super::budget;
 use super::error::TuneError;
-use super::fitness::{self, Job, Pairing, Rival, Round, Weights};
-use super::observer::Observer;
+use super::fitness;
+use super::job::{Job, Pairing, Rival, Round, Weights};
 use super::report::budget_chart::BudgetPoint;
+use super::run_observer::RunObserver;
+use super::search_budget;
 use super::session::Session;
 use crate::game::Features;
 use crate::stats;
@@ -22,10 +23,10 @@ pub(super) fn measure<G: Features>(
     run: &Session,
     best: &Weights,
     excluded: &HashSet<u64>,
-    obs: &dyn Observer,
+    obs: &dyn RunObserver,
 ) -> Result<(Vec<BudgetPoint>, u64), TuneError> {
     let r = run.r;
-    let budgets = budget::chart(r, G::ROLES);
+    let budgets = search_budget::chart(r, G::ROLES);
     let pairs = r.exp.validation.budget_pairs.unwrap_or(BUDGET_CHART_PAIRS);
     let mut points = Vec::new();
     let mut games = 0;
@@ -39,7 +40,7 @@ pub(super) fn measure<G: Features>(
                 .iter()
                 .enumerate()
                 .map(|(i, o)| {
-                    let s = budget::setting(b, G::ROLES, o.depth);
+                    let s = search_budget::setting(b, G::ROLES, o.depth);
                     Pairing {
                         candidate: 0,
                         rival: Rival::Pool(i),
@@ -51,8 +52,8 @@ pub(super) fn measure<G: Features>(
                 })
                 .collect(),
         };
-        let label = budget::label(b);
-        obs.phase(&format!("Elo at {label}"), fitness::job_games(&job));
+        let label = search_budget::label(b);
+        obs.phase(&format!("Elo at {label}"), job.game_count());
         let result = fitness::evaluate_on::<G>(run.exec, r, &job, Some(excluded), &|| obs.game())?;
         games += result.game_count();
         for (i, name) in run.names.iter().enumerate() {

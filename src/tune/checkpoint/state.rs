@@ -1,14 +1,14 @@
-//! Checkpoints: the whole state of a run after a generation, written atomically, so
-//! `evolve --resume` continues exactly where a run stopped and ends as the uninterrupted
-//! run would have.
+//! A run's checkpoint: the whole state of a run after a generation, written
+//! atomically, so `evolve --resume` continues exactly where a run stopped and ends as
+//! the uninterrupted run would have.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::algorithm::Algorithm;
-use super::experiment::Experiment;
 use crate::matches::result::MatchResult;
+use crate::tune::algorithm::Algorithm;
+use crate::tune::experiment::Experiment;
 
 /// Bumped when the checkpoint layout changes.
 pub const FORMAT: u32 = 2;
