@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::process::EngineProcess;
-use super::protocol::{Command, Reply};
+use super::protocol::{Message, Reply};
 use super::{log, pool, EngineError, EngineSpec};
 use crate::fit::file::PositionRow;
 use crate::fit::samples::Samples;
@@ -305,23 +305,23 @@ impl<G: Features> Prober<G> {
     ) -> Result<Vec<f64>, PlayerFault> {
         let spec = Arc::clone(&self.spec);
         let p = self.process.as_mut().expect("started above");
-        p.queue(&Command::NewGame {
+        p.queue(&Message::NewGame {
             game: G::NAME,
             role: G::ROLES[role],
             seed: 0,
         });
-        p.queue(&Command::Position(text));
+        p.queue(&Message::Position(text));
         let mut last: Option<&Vec<f64>> = None;
         for v in vectors {
             for (i, w) in spec.weights.iter().enumerate() {
                 if last.is_none_or(|l| l[i] != v[i]) {
-                    p.queue(&Command::Set {
+                    p.queue(&Message::Set {
                         name: &w.name,
                         value: v[i],
                     });
                 }
             }
-            p.queue(&Command::Eval);
+            p.queue(&Message::Eval);
             last = Some(v);
         }
         p.flush()?;
