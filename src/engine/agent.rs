@@ -10,7 +10,8 @@ use rand::RngExt;
 
 use super::process::EngineProcess;
 use super::protocol::{Message, Reply};
-use super::{log, pool, EngineSpec};
+use super::spec::EngineSpec;
+use super::{log, pool};
 use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::played_game::{FaultKind, PlayerFault};
 use crate::tunables::ENGINE_TIME_MARGIN_MS;

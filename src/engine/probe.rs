@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::process::EngineProcess;
-use super::protocol::{Message, Reply};
-use super::{log, pool, EngineError, EngineSpec};
+use super::protocol::{Message, Reply, WeightDecl};
+use super::error::EngineError;
+use super::spec::EngineSpec;
+use super::{log, pool};
 use crate::fit::file::PositionRow;
 use crate::fit::samples::Samples;
 use crate::game::{Features, Role};
@@ -358,7 +360,7 @@ fn predict(p: &Probe, v: &[f64]) -> (f64, f64) {
 
 /// A random value for a constant: within its bounds, else within ±2 × its default (±1
 /// when the default is 0).
-fn draw(w: &super::protocol::WeightDecl, rng: &mut crate::game::GameRng) -> f64 {
+fn draw(w: &WeightDecl, rng: &mut crate::game::GameRng) -> f64 {
     let (lo, hi) = w.bounds.unwrap_or_else(|| {
         let r = if w.default == 0.0 {
             1.0
