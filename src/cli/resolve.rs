@@ -24,7 +24,7 @@ use weightforge::vvw_tcp::series::MapSource;
 use weightforge::vvw_tcp::server::ServerConfig;
 
 use super::args::{ArenaArgs, ClientArgs, MatchArgs, ServerArgs, TournamentArgs};
-use super::check_flag;
+use super::checks::check_flag;
 
 /// The flags of a series of games that `match` and `tournament` share, as typed.
 struct SeriesFlags<'a> {

@@ -27,7 +27,8 @@ use weightforge::tune::session::report_dir;
 use weightforge::with_game;
 
 use super::args::{CompareChartArgs, EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
-use super::{progress, unknown_game};
+use super::checks::unknown_game;
+use super::progress;
 
 /// Prints generation lines above a progress bar; without a bar, progress lines on
 /// standard error at least every 30 s.
