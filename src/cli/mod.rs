@@ -22,6 +22,7 @@ mod progress;
 mod reference;
 mod replay;
 mod resolve;
+mod resolve_evolve;
 mod threads;
 mod tournament;
 mod tune;
