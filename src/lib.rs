@@ -13,8 +13,8 @@
 //!   [`escape`] (outside text made safe to print);
 //! * **games**: one folder each under [`games`], listed once in [`registry`];
 //! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`genome`] and
-//!   [`builtins`], [`engine`] (outside programs through the engine protocol),
-//!   [`player`] (what sits at the board), [`builtin_engine`] (a built-in player served
+//!   [`builtin_genomes`], [`engine`] (outside programs through the engine protocol),
+//!   [`player`] (what sits at the board), [`served_engine`] (a built-in player served
 //!   as an engine);
 //! * **playing**: [`matches`] (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
@@ -25,8 +25,7 @@
 //!   schema) and [`tune`] (experiment, algorithms, stages, report), [`bench`].
 
 pub mod bench;
-pub mod builtin_engine;
-pub mod builtins;
+pub mod builtin_genomes;
 pub mod datagen;
 pub mod dist;
 pub mod engine;
@@ -47,6 +46,7 @@ pub mod registry;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;
+pub mod served_engine;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

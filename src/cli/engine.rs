@@ -1,7 +1,7 @@
 //! `weightforge engine`: the built-in player as a protocol engine on stdin/stdout.
 
 use anyhow::{bail, Context, Result};
-use weightforge::builtin_engine::serve;
+use weightforge::served_engine::serve;
 use weightforge::game::Features;
 use weightforge::player::PlayerSpec;
 use weightforge::with_game;
