@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
+use super::error::EngineError;
 use super::process::EngineProcess;
 use super::protocol::{Message, Reply, WeightDecl};
-use super::error::EngineError;
 use super::spec::EngineSpec;
 use super::{log, pool};
 use crate::fit::file::PositionRow;

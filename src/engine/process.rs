@@ -10,12 +10,12 @@ use std::collections::HashSet;
 use std::process::{Child, Command as Os, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use super::pipes::{Event, LineReader, Waited, WriteFailure, Writer};
-use super::protocol::{Message, Reply, WeightDecl, VERSION};
-use super::stderr_tail::StderrTail;
 use super::error::EngineError;
 use super::log;
+use super::pipes::{Event, LineReader, Waited, WriteFailure, Writer};
+use super::protocol::{Message, Reply, WeightDecl, VERSION};
 use super::spec::EngineSpec;
+use super::stderr_tail::StderrTail;
 use crate::escape::escape_control;
 use crate::limits::{ENGINE_LINE_BYTES, ENGINE_WEIGHTS};
 use crate::played_game::{FaultKind, PlayerFault};

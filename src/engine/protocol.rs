@@ -268,7 +268,6 @@ fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
     })
 }
 
-
 #[cfg(test)]
 mod tests {
     use crate::engine::protocol::{Message, Reply, WeightDecl, VERSION};
