@@ -16,7 +16,7 @@
 //!   files and the positions fit behind Texel; it labels positions with a search and
 //!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
-//!   and [`builtins`], [`player`] (what sits at the board), [`builtin_engine`] (a
+//!   and [`builtin_genomes`], [`player`] (what sits at the board), [`served_engine`] (a
 //!   built-in player served as an engine);
 //! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
@@ -27,8 +27,7 @@
 //!   [`fit`]), [`bench`](mod@bench).
 
 pub mod bench;
-pub mod builtin_engine;
-pub mod builtins;
+pub mod builtin_genomes;
 pub mod datagen;
 pub mod dist;
 pub mod engine;
@@ -49,6 +48,7 @@ pub mod registry;
 pub mod ronfile;
 pub mod search;
 pub mod seeds;
+pub mod served_engine;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

@@ -106,14 +106,14 @@ impl PlayerSpec {
         if path.exists() {
             return Ok(PlayerSpec::Genome(Arc::new(Genome::load::<G>(path)?)));
         }
-        if let Some(text) = crate::builtins::genome_text(G::NAME, name) {
+        if let Some(text) = crate::builtin_genomes::genome_text(G::NAME, name) {
             let origin = format!("built-in genome {name}");
             return Ok(PlayerSpec::Genome(Arc::new(Genome::parse::<G>(
                 text, &origin,
             )?)));
         }
         let mut builtins = vec!["random".to_string()];
-        builtins.extend(crate::builtins::genome_names(G::NAME).map(String::from));
+        builtins.extend(crate::builtin_genomes::genome_names(G::NAME).map(String::from));
         Err(PlayerError::Unknown {
             name: name.to_string(),
             game: G::NAME,

@@ -141,7 +141,7 @@ fn resume_refuses_a_checkpoint_of_another_plan() {
 fn identical_games_leave_one_games_rows() {
     let dir = tempfile::tempdir().unwrap();
     let genome = Genome::parse::<WolvesSheep>(
-        weightforge::builtins::genome_text("wolves_sheep", "luo2023").unwrap(),
+        weightforge::builtin_genomes::genome_text("wolves_sheep", "luo2023").unwrap(),
         "luo2023",
     )
     .unwrap();
@@ -309,7 +309,7 @@ fn datagen_numbers_out_of_range_are_refused_at_resolve() {
 #[test]
 fn a_soft_limit_finishes_the_iteration_a_fixed_limit_cuts() {
     let genome = Genome::parse::<WolvesSheep>(
-        weightforge::builtins::genome_text("wolves_sheep", "luo2023").unwrap(),
+        weightforge::builtin_genomes::genome_text("wolves_sheep", "luo2023").unwrap(),
         "luo2023",
     )
     .unwrap();

@@ -14,7 +14,7 @@ use common::tool;
 use rand::SeedableRng;
 use weightforge::engine::pipes::{WriteFailure, Writer};
 use weightforge::engine::process::EngineProcess;
-use weightforge::engine::protocol::{Command, Reply};
+use weightforge::engine::protocol::{Message, Reply};
 use weightforge::engine::{EngineError, EngineSpec};
 use weightforge::game::{Game, GameRng};
 use weightforge::games::wolves_sheep::WolvesSheep;
@@ -36,13 +36,13 @@ fn first_fault(mode: &str) -> (PlayerFault, Duration) {
     let mut p = start(mode).expect("handshake");
     let name = WolvesSheep::start_names()[0];
     let pos = WolvesSheep::start(name, &mut GameRng::seed_from_u64(0)).unwrap();
-    p.queue(&Command::NewGame {
+    p.queue(&Message::NewGame {
         game: "wolves_sheep",
         role: "sheep",
         seed: 1,
     });
-    p.queue(&Command::Position(&pos.to_text()));
-    p.send(&Command::Go {
+    p.queue(&Message::Position(&pos.to_text()));
+    p.send(&Message::Go {
         depth: None,
         nodes: None,
         movetime_ms: Some(100),

@@ -393,13 +393,13 @@ const ENGINE_LINES: &[&str] = &[
 
 #[test]
 fn engine_protocol_lines_parse_or_fail_cleanly() {
-    use weightforge::engine::protocol::{parse_reply, parse_request, Reply, Request};
+    use weightforge::engine::protocol::{Message, Reply};
     let lines = proptest::sample::select(ENGINE_LINES)
         .prop_flat_map(|l| proptest::collection::vec(edit(), 0..4).prop_map(move |e| apply(l, &e)));
     runner()
         .run(&lines, |line| {
             let quotes = |e: &dyn std::fmt::Display| e.to_string().contains(&format!("{line:?}"));
-            match parse_reply(&line) {
+            match Reply::parse(&line) {
                 Ok(Reply::Weight(w)) => {
                     prop_assert!(w.default.is_finite());
                     if let Some((lo, hi)) = w.bounds {
@@ -412,9 +412,9 @@ fn engine_protocol_lines_parse_or_fail_cleanly() {
                 Ok(_) => {}
                 Err(e) => prop_assert!(quotes(&e), "{e} does not quote the line"),
             }
-            match parse_request(&line) {
-                Ok(Request::Set(_, v)) => prop_assert!(v.is_finite()),
-                Ok(Request::Go { depth: Some(d), .. }) => {
+            match Message::parse(&line) {
+                Ok(Message::Set { value, .. }) => prop_assert!(value.is_finite()),
+                Ok(Message::Go { depth: Some(d), .. }) => {
                     prop_assert!(limits::DEPTH.check(d.into()).is_ok())
                 }
                 Ok(_) => {}

@@ -21,6 +21,7 @@ use weightforge::tune::train::training_job;
 use weightforge::with_game;
 
 use super::args::BenchArgs;
+use super::checks::{check_flag, unknown_game};
 
 /// Every candidate's fitness, generation by generation, and every game's outcome (A's
 /// role, A's score × 2, plies).
@@ -36,7 +37,7 @@ struct Measured {
 
 /// Runs the tuner bench as the flags say.
 pub fn run(a: &BenchArgs, threads: &[usize]) -> Result<()> {
-    super::check_flag("--generations", a.generations.into(), &limits::GENERATIONS)?;
+    check_flag("--generations", a.generations.into(), &limits::GENERATIONS)?;
     let (exp, origin) = match &a.experiment {
         Some(path) => (Experiment::load(path)?, path.display().to_string()),
         None => {
@@ -46,7 +47,7 @@ pub fn run(a: &BenchArgs, threads: &[usize]) -> Result<()> {
         }
     };
     let game = exp.game.clone();
-    with_game!(game.as_str(), G => bench::<G>(exp, &origin, a, threads), Err(super::unknown_game(&game)))
+    with_game!(game.as_str(), G => bench::<G>(exp, &origin, a, threads), Err(unknown_game(&game)))
 }
 
 fn bench<G: Features>(

@@ -17,7 +17,7 @@ use weightforge::tunables::{CALIBRATE_SEARCHES, VVW_SEARCH_SHARE};
 use weightforge::with_game;
 
 use super::args::CalibrateArgs;
-use super::check_flag;
+use super::checks::check_flag;
 
 /// `weightforge calibrate`
 pub fn calibrate(a: CalibrateArgs) -> Result<()> {

@@ -9,7 +9,8 @@ use anyhow::Result;
 use weightforge::dist::mpi::{self, Coordinator};
 use weightforge::dist::Threads;
 
-use super::{datagen, play, tune, Command};
+use super::args::Command;
+use super::{datagen, play, tune};
 
 /// Runs evolve or match as this process's part of the `mpirun` job (alone: as usual).
 pub fn run(command: Command) -> Result<()> {

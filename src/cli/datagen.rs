@@ -20,7 +20,7 @@ use weightforge::tune::experiment::Experiment;
 use weightforge::with_game;
 
 use super::args::DatagenArgs;
-use super::{check_flag, unknown_game};
+use super::checks::{check_flag, unknown_game};
 
 /// `weightforge datagen`, its games on `exec` (default: this process's threads).
 pub fn datagen(a: DatagenArgs, exec: Option<&dyn Executor>) -> Result<()> {

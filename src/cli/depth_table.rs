@@ -20,6 +20,7 @@ use weightforge::tunables::DEFAULT_TT_BITS;
 use weightforge::with_game;
 
 use super::args::BenchArgs;
+use super::checks::check_flag;
 
 /// The rows of the table: a name and the techniques on.
 fn variants() -> Vec<(&'static str, SearchOptions)> {
@@ -117,7 +118,7 @@ fn table<G: GameEntry>(a: &BenchArgs) -> Result<()> {
         );
     }
     for &d in &a.depths {
-        super::check_flag("--depths", d.into(), &limits::DEPTH)?;
+        check_flag("--depths", d.into(), &limits::DEPTH)?;
     }
     let genome_name = match &a.genome {
         Some(g) => g.clone(),
@@ -140,42 +141,9 @@ fn table<G: GameEntry>(a: &BenchArgs) -> Result<()> {
     let rows = variants();
     let mut cells: Vec<Vec<Cell>> = Vec::new();
     for &depth in &a.depths {
-        let mut column = Vec::new();
-        for (name, opts) in &rows {
-            let cell = measure(&root, &genome.weights[role], *opts, tt_bits, depth);
-            eprintln!(
-                "depth {depth} {name}: {} nodes, {:.3} s, score {}",
-                cell.nodes, cell.seconds, cell.score
-            );
-            std::io::stderr().flush().ok();
-            column.push(cell);
-        }
-        let score = column[0].score;
-        if let Some((i, c)) = column.iter().enumerate().find(|(_, c)| c.score != score) {
-            bail!(
-                "depth {depth}: {:?} found score {} but {:?} found {score}; the variants must agree",
-                rows[i].0,
-                c.score,
-                rows[0].0
-            );
-        }
-        cells.push(column);
+        cells.push(column(&root, &genome.weights[role], tt_bits, depth, &rows)?);
     }
-
-    let mut header = "| techniques |".to_string();
-    let mut rule = "|---|".to_string();
-    for d in &a.depths {
-        header += &format!(" d{d} nodes | d{d} s |");
-        rule += "---:|---:|";
-    }
-    println!("{header}\n{rule}");
-    for (i, (name, _)) in rows.iter().enumerate() {
-        let mut line = format!("| {name} |");
-        for column in &cells {
-            line += &format!(" {} | {:.3} |", column[i].nodes, column[i].seconds);
-        }
-        println!("{line}");
-    }
+    print_table(&a.depths, &rows, &cells);
     for (d, column) in a.depths.iter().zip(&cells) {
         println!(
             "depth {d}: every variant found score {} (points x 100 for {})",
@@ -184,4 +152,52 @@ fn table<G: GameEntry>(a: &BenchArgs) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The cells of one depth, a row each; every variant must find the same score.
+fn column<G: Features>(
+    root: &G,
+    weights: &[f64],
+    tt_bits: u8,
+    depth: u32,
+    rows: &[(&str, SearchOptions)],
+) -> Result<Vec<Cell>> {
+    let mut column = Vec::new();
+    for (name, opts) in rows {
+        let cell = measure(root, weights, *opts, tt_bits, depth);
+        eprintln!(
+            "depth {depth} {name}: {} nodes, {:.3} s, score {}",
+            cell.nodes, cell.seconds, cell.score
+        );
+        std::io::stderr().flush().ok();
+        column.push(cell);
+    }
+    let score = column[0].score;
+    if let Some((i, c)) = column.iter().enumerate().find(|(_, c)| c.score != score) {
+        bail!(
+            "depth {depth}: {:?} found score {} but {:?} found {score}; the variants must agree",
+            rows[i].0,
+            c.score,
+            rows[0].0
+        );
+    }
+    Ok(column)
+}
+
+/// The table in Markdown: a row per variant, nodes and seconds per depth.
+fn print_table(depths: &[u32], rows: &[(&str, SearchOptions)], cells: &[Vec<Cell>]) {
+    let mut header = "| techniques |".to_string();
+    let mut rule = "|---|".to_string();
+    for d in depths {
+        header += &format!(" d{d} nodes | d{d} s |");
+        rule += "---:|---:|";
+    }
+    println!("{header}\n{rule}");
+    for (i, (name, _)) in rows.iter().enumerate() {
+        let mut line = format!("| {name} |");
+        for column in cells {
+            line += &format!(" {} | {:.3} |", column[i].nodes, column[i].seconds);
+        }
+        println!("{line}");
+    }
 }

@@ -1,9 +1,9 @@
 //! `weightforge engine`: the built-in player as a protocol engine on stdin/stdout.
 
 use anyhow::{bail, Context, Result};
-use weightforge::builtin_engine::serve;
 use weightforge::game::Features;
 use weightforge::player::PlayerSpec;
+use weightforge::served_engine::serve;
 use weightforge::with_game;
 
 use super::args::EngineArgs;

@@ -1,9 +1,12 @@
-//! Command dispatch: one file per group of commands.
+//! Command dispatch: one file per group of commands. This file only declares them and
+//! dispatches; what the commands share is in files of its own ([`checks`],
+//! [`resolve`], [`progress`], [`print`]), which never import from here.
 
 mod args;
 mod bench;
 mod bench_tuner;
 mod calibrate;
+mod checks;
 #[cfg(feature = "mpi")]
 mod cluster;
 mod course;
@@ -19,6 +22,8 @@ mod progress;
 mod reference;
 mod replay;
 mod resolve;
+mod resolve_evolve;
+mod threads;
 mod tournament;
 mod tune;
 mod vvw;
@@ -29,27 +34,13 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Parser;
 use weightforge::dist::{Executor, Threads};
-use weightforge::limits;
 
-pub use args::{Cli, Command};
+use args::{Cli, Command};
 
 /// Parses the command line and runs the command.
 pub fn run() -> Result<()> {
     let cli = Cli::parse();
-    for &n in &cli.threads {
-        check_flag("--threads", n as u64, &limits::THREADS)?;
-    }
-    let list_allowed = matches!(&cli.command, Command::Bench(b) if b.tuner);
-    match cli.threads[..] {
-        [] => {}
-        [n] if !list_allowed => {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build_global()?;
-        }
-        _ if list_allowed => {}
-        _ => anyhow::bail!("--threads takes one number (a list only with bench --tuner)"),
-    }
+    threads::size_pool(&cli)?;
     #[cfg(feature = "mpi")]
     if matches!(
         cli.command,
@@ -80,18 +71,4 @@ pub fn run() -> Result<()> {
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),
     }
-}
-
-/// Checks the value of `flag` against its limit: the error names the flag, the value, the
-/// bound and why.
-fn check_flag(flag: &str, v: u64, limit: &limits::Count) -> Result<()> {
-    limit.check(v).map_err(|e| anyhow::anyhow!("{flag}: {e}"))
-}
-
-/// The error for a game name nobody knows.
-fn unknown_game(name: &str) -> anyhow::Error {
-    weightforge::registry::UnknownGame {
-        name: name.to_string(),
-    }
-    .into()
 }

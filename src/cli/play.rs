@@ -61,7 +61,7 @@ pub fn perft(a: PerftArgs) -> Result<()> {
 }
 
 fn perft_for<G: Features>(a: &PerftArgs) -> Result<()> {
-    super::check_flag("--depth", a.depth.into(), &weightforge::limits::PERFT_DEPTH)?;
+    super::checks::check_flag("--depth", a.depth.into(), &weightforge::limits::PERFT_DEPTH)?;
     let mut pos: G = position_or_start(a.position.as_deref())?;
     let t0 = Instant::now();
     let total = if a.divide && a.depth > 0 {

@@ -14,7 +14,7 @@ use weightforge::tune::plan::Plan;
 use weightforge::with_game;
 
 use super::args::PositionsArgs;
-use super::unknown_game;
+use super::checks::unknown_game;
 
 /// `weightforge positions`
 pub fn positions(a: PositionsArgs) -> Result<()> {

@@ -12,7 +12,7 @@ use weightforge::record_check;
 use weightforge::with_game;
 
 use super::args::ReplayArgs;
-use super::unknown_game;
+use super::checks::unknown_game;
 
 /// `weightforge replay`
 pub fn replay(a: ReplayArgs) -> Result<()> {

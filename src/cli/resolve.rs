@@ -2,7 +2,8 @@
 //! command's flags are checked against `weightforge::limits` and laid on the game's
 //! defaults here, so a command only calls the library with the resolved settings and
 //! prints. `match` and `tournament` share one mapping ([`series`]), the `vvw` commands
-//! one reading of their time limits ([`seconds`]).
+//! one reading of their time limits ([`seconds`]). `evolve`, whose flags are read
+//! with its experiment or checkpoint, is resolved in [`super::resolve_evolve`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,7 +25,7 @@ use weightforge::vvw_tcp::series::MapSource;
 use weightforge::vvw_tcp::server::ServerConfig;
 
 use super::args::{ArenaArgs, ClientArgs, MatchArgs, ServerArgs, TournamentArgs};
-use super::check_flag;
+use super::checks::check_flag;
 
 /// The flags of a series of games that `match` and `tournament` share, as typed.
 struct SeriesFlags<'a> {

@@ -3,7 +3,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use indicatif::ProgressBar;
@@ -12,10 +11,8 @@ use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
 use weightforge::stats;
-use weightforge::tune::checkpoint::trusted;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
-use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
@@ -23,11 +20,12 @@ use weightforge::tune::report::{budget_chart, compare, generations, page};
 use weightforge::tune::resolved::Resolved;
 use weightforge::tune::run_observer::RunObserver;
 use weightforge::tune::schedule::games_per_generation;
-use weightforge::tune::session::report_dir;
 use weightforge::with_game;
 
 use super::args::{CompareChartArgs, EvolveArgs, ExportArgs, ExportFormat, PlotArgs, ReportArgs};
-use super::{progress, unknown_game};
+use super::checks::unknown_game;
+use super::progress;
+use super::resolve_evolve::{self, Evolve};
 
 /// Prints generation lines above a progress bar; without a bar, progress lines on
 /// standard error at least every 30 s.
@@ -92,43 +90,12 @@ impl RunObserver for BarObserver {
 
 /// `weightforge evolve` on `exec` (threads, or rank 0 of an `mpirun` job).
 pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
-    let (exp, origin, resume) = match (&a.experiment, &a.resume) {
-        (Some(_), Some(_)) => {
-            bail!("give an experiment file or --resume <report folder>, not both")
-        }
-        (None, Some(dir)) => {
-            let cp = Checkpoint::load(dir)
-                .with_context(|| format!("--resume {}: no run to resume there", dir.display()))?;
-            // Before the stored experiment is resolved (which may start its engines).
-            trusted::verify(&cp, dir)?;
-            // Errors in the stored experiment are the checkpoint's, not the original file's.
-            let origin = format!(
-                "{} (the experiment stored in it)",
-                Checkpoint::path_in(dir).display()
-            );
-            (cp.experiment.clone(), origin, Some(cp))
-        }
-        (Some(path), None) => (Experiment::load(path)?, path.display().to_string(), None),
-        (None, None) => {
-            let (name, text) = experiment::BUILTIN[0];
-            let origin = format!("{name} (built in)");
-            (Experiment::parse(text, &origin)?, origin, None)
-        }
-    };
-    if a.stop_after == Some(0) {
-        bail!("--stop-after must be at least 1");
-    }
-    if let (Some(n), Some(cp)) = (a.stop_after, &resume) {
-        if n <= cp.completed {
-            bail!(
-                "--stop-after {n}: the checkpoint has {} generations done already; give a \
-                 larger number, or leave it out to run to the end",
-                cp.completed
-            );
-        }
-    }
-    let game = exp.game.clone();
-    with_game!(game.as_str(), G => evolve_for::<G>(exp, &origin, resume, &a, exec), Err(unknown_game(&game)))
+    let source = resolve_evolve::evolve_source(&a)?;
+    let game = source.exp.game.clone();
+    with_game!(game.as_str(), G => {
+        let e = resolve_evolve::evolve_flags::<G>(&a, source)?;
+        evolve_for::<G>(e, exec)
+    }, Err(unknown_game(&game)))
 }
 
 /// A worker rank of `mpirun -n K weightforge evolve ...`: takes the experiment from rank
@@ -138,6 +105,7 @@ pub fn evolve(a: EvolveArgs, exec: Arc<dyn Executor>) -> Result<()> {
 pub fn serve_evolve() -> Result<()> {
     use weightforge::datagen::DatagenBatch;
     use weightforge::dist::mpi;
+    use weightforge::tune::experiment::Experiment;
     use weightforge::tune::job_batch::JobBatch;
     let Some(text) = mpi::wait_setup()? else {
         return Ok(());
@@ -153,49 +121,31 @@ pub fn serve_evolve() -> Result<()> {
     }, Err(unknown_game(&game)))
 }
 
-fn evolve_for<G: Features>(
-    exp: Experiment,
-    origin: &str,
-    resume: Option<Checkpoint>,
-    a: &EvolveArgs,
-    exec: Arc<dyn Executor>,
-) -> Result<()> {
-    let r = exp.resolve::<G>(origin)?;
-    let moved_to = resumed_elsewhere(&r, a.resume.as_deref());
-    let dir = moved_to.clone().unwrap_or_else(|| report_dir(&r));
-    if resume.is_none() && Checkpoint::path_in(&dir).exists() && !a.force {
-        bail!(
-            "{} already holds a run; resume it with `weightforge evolve --resume {}` or start over with --force",
-            dir.display(),
-            dir.display()
-        );
-    }
-    exec.share(serde_json::to_string(&(r.exp.to_ron(), origin))?);
-    let origin = resume
-        .as_ref()
-        .map_or(origin.to_string(), |cp| cp.origin.clone());
-    announce::<G>(&r, resume.as_ref(), &dir);
+fn evolve_for<G: Features>(e: Evolve, exec: Arc<dyn Executor>) -> Result<()> {
+    exec.share(serde_json::to_string(&(e.r.exp.to_ron(), &e.origin))?);
+    announce::<G>(&e.r, e.resume.as_ref(), &e.dir);
     let obs = BarObserver {
-        bar: progress::games_bar(0, a.quiet),
-        quiet: a.quiet,
+        bar: progress::games_bar(0, e.quiet),
+        quiet: e.quiet,
         phase: Mutex::new(String::new()),
-        log: progress::LogLines::every(Duration::from_secs(a.progress_every)),
+        log: progress::LogLines::every(e.progress_every),
     };
     let interrupt = Arc::new(AtomicBool::new(false));
     catch_ctrl_c(&interrupt)?;
     let options = RunOptions {
-        stop_after: a.stop_after,
+        stop_after: e.stop_after,
         interrupt: Some(interrupt.clone()),
-        dir: moved_to,
+        dir: e.moved_to,
         executor: Some(exec),
     };
-    let end = evolve::evolve::<G>(&r, &origin, resume, &options, &obs)?;
+    let end = evolve::evolve::<G>(&e.r, &e.run_origin, e.resume, &options, &obs)?;
     obs.bar.finish_and_clear();
+    let dir = &e.dir;
     match end {
         RunEnd::Interrupted { completed } if interrupt.load(Ordering::SeqCst) => {
             println!(
                 "interrupted after generation {completed}: checkpoint saved in {}; continue with `weightforge evolve --resume {}`",
-                Checkpoint::path_in(&dir).display(),
+                Checkpoint::path_in(dir).display(),
                 dir.display()
             );
             std::process::exit(130);
@@ -206,7 +156,7 @@ fn evolve_for<G: Features>(
                 dir.display()
             );
         }
-        RunEnd::Finished(s) => print_finished(&r, &s, &dir),
+        RunEnd::Finished(s) => print_finished(&e.r, &s, dir),
     }
     Ok(())
 }
@@ -276,19 +226,6 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
     if let Some(g) = &s.gate {
         println!("{}", g.line());
     }
-}
-
-/// The report folder `--resume DIR` continues in when DIR is not the folder the stored
-/// experiment names (a run folder copied or moved): reports and genome then go to DIR,
-/// never over the original run.
-fn resumed_elsewhere(r: &Resolved, dir: Option<&Path>) -> Option<PathBuf> {
-    let dir = dir?;
-    let named = report_dir(r);
-    let same = match (dir.canonicalize(), named.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    (!same).then(|| dir.to_path_buf())
 }
 
 /// Ctrl-C once: finish the generation under way, save the checkpoint and stop (the run

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::process::EngineProcess;
-use super::protocol::{Command, Reply};
-use super::{log, pool, EngineSpec};
+use super::protocol::{Message, Reply};
+use super::spec::EngineSpec;
+use super::{log, pool};
 use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::played_game::{FaultKind, PlayerFault};
 use crate::tunables::ENGINE_TIME_MARGIN_MS;
@@ -90,22 +91,22 @@ impl<G: Features> EngineAgent<G> {
         if self.fresh_game {
             let seed = rng.clone().random::<u64>();
             let role = G::ROLES[self.role];
-            p.queue(&Command::NewGame {
+            p.queue(&Message::NewGame {
                 game: G::NAME,
                 role,
                 seed,
             });
             for (w, &value) in spec.weights.iter().zip(&spec.values) {
-                p.queue(&Command::Set {
+                p.queue(&Message::Set {
                     name: &w.name,
                     value,
                 });
             }
             self.fresh_game = false;
         }
-        p.queue(&Command::Position(&pos.to_text()));
+        p.queue(&Message::Position(&pos.to_text()));
         let movetime = self.movetime_ms.unwrap_or(spec.movetime_ms);
-        p.send(&Command::Go {
+        p.send(&Message::Go {
             depth: self.depth,
             nodes: self.nodes,
             movetime_ms: Some(movetime),

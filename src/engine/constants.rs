@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::EngineSpec;
+use super::spec::EngineSpec;
 use crate::genome::Provenance;
 
 /// The constants of an engine.

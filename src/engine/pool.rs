@@ -6,8 +6,9 @@
 use std::cell::RefCell;
 use std::path::PathBuf;
 
+use super::error::EngineError;
 use super::process::EngineProcess;
-use super::{EngineError, EngineSpec};
+use super::spec::EngineSpec;
 
 type Key = (String, Option<PathBuf>);
 

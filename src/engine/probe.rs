@@ -13,9 +13,11 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
+use super::error::EngineError;
 use super::process::EngineProcess;
-use super::protocol::{Command, Reply};
-use super::{log, pool, EngineError, EngineSpec};
+use super::protocol::{Message, Reply, WeightDecl};
+use super::spec::EngineSpec;
+use super::{log, pool};
 use crate::fit::positions_file::PositionRow;
 use crate::fit::samples::Samples;
 use crate::game::{Features, Role};
@@ -305,23 +307,23 @@ impl<G: Features> Prober<G> {
     ) -> Result<Vec<f64>, PlayerFault> {
         let spec = Arc::clone(&self.spec);
         let p = self.process.as_mut().expect("started above");
-        p.queue(&Command::NewGame {
+        p.queue(&Message::NewGame {
             game: G::NAME,
             role: G::ROLES[role],
             seed: 0,
         });
-        p.queue(&Command::Position(text));
+        p.queue(&Message::Position(text));
         let mut last: Option<&Vec<f64>> = None;
         for v in vectors {
             for (i, w) in spec.weights.iter().enumerate() {
                 if last.is_none_or(|l| l[i] != v[i]) {
-                    p.queue(&Command::Set {
+                    p.queue(&Message::Set {
                         name: &w.name,
                         value: v[i],
                     });
                 }
             }
-            p.queue(&Command::Eval);
+            p.queue(&Message::Eval);
             last = Some(v);
         }
         p.flush()?;
@@ -358,7 +360,7 @@ fn predict(p: &Probe, v: &[f64]) -> (f64, f64) {
 
 /// A random value for a constant: within its bounds, else within ±2 × its default (±1
 /// when the default is 0).
-fn draw(w: &super::protocol::WeightDecl, rng: &mut crate::game::GameRng) -> f64 {
+fn draw(w: &WeightDecl, rng: &mut crate::game::GameRng) -> f64 {
     let (lo, hi) = w.bounds.unwrap_or_else(|| {
         let r = if w.default == 0.0 {
             1.0

@@ -10,10 +10,12 @@ use std::collections::HashSet;
 use std::process::{Child, Command as Os, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use super::error::EngineError;
+use super::log;
 use super::pipes::{Event, LineReader, Waited, WriteFailure, Writer};
-use super::protocol::{parse_reply, Command, Reply, WeightDecl};
+use super::protocol::{Message, Reply, WeightDecl, VERSION};
+use super::spec::EngineSpec;
 use super::stderr_tail::StderrTail;
-use super::{log, EngineError, EngineSpec};
 use crate::escape::escape_control;
 use crate::limits::{ENGINE_LINE_BYTES, ENGINE_WEIGHTS};
 use crate::played_game::{FaultKind, PlayerFault};
@@ -83,7 +85,7 @@ impl EngineProcess {
     /// Reads `id`, `weight`s and `ready` within [`ENGINE_START_MS`] (whatever else
     /// arrives), in time linear in the number of weights, which is capped.
     fn handshake(&mut self) -> Result<(), PlayerFault> {
-        self.send(&Command::Hello)?;
+        self.send(&Message::Hello(VERSION))?;
         let deadline = Instant::now() + Duration::from_millis(ENGINE_START_MS);
         let mut names = HashSet::new();
         loop {
@@ -113,15 +115,15 @@ impl EngineProcess {
     }
 
     /// Writes one line to the engine now.
-    pub fn send(&mut self, cmd: &Command) -> Result<(), PlayerFault> {
-        self.queue(cmd);
+    pub fn send(&mut self, message: &Message) -> Result<(), PlayerFault> {
+        self.queue(message);
         self.flush()
     }
 
     /// Queues one line for the next [`EngineProcess::flush`].
-    pub fn queue(&mut self, cmd: &Command) {
+    pub fn queue(&mut self, message: &Message) {
         use std::fmt::Write as _;
-        let _ = writeln!(self.queued, "{cmd}");
+        let _ = writeln!(self.queued, "{message}");
     }
 
     /// Writes the queued lines in one go, within [`ENGINE_WRITE_MS`].
@@ -149,7 +151,7 @@ impl EngineProcess {
     pub fn read(&mut self, deadline: Instant) -> Result<Reply, PlayerFault> {
         let garbage = |why: String| PlayerFault::new(FaultKind::Garbage, why);
         match self.lines.recv(deadline) {
-            Ok(Event::Line(line)) => parse_reply(&line).map_err(|e| garbage(e.to_string())),
+            Ok(Event::Line(line)) => Reply::parse(&line).map_err(|e| garbage(e.to_string())),
             Ok(Event::TooLong) => Err(garbage(format!(
                 "line too long (more than {} bytes without a newline)",
                 ENGINE_LINE_BYTES.max
@@ -197,7 +199,7 @@ impl Drop for EngineProcess {
     /// flush files, close connections), then kills its group and reaps it.
     fn drop(&mut self) {
         self.writer
-            .write_last(format!("{}\n", Command::Quit).into_bytes());
+            .write_last(format!("{}\n", Message::Quit).into_bytes());
         let until = Instant::now() + Duration::from_millis(ENGINE_QUIT_GRACE_MS);
         while matches!(self.child.try_wait(), Ok(None)) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(2));

@@ -1,17 +1,21 @@
-//! The engine protocol's lines: what weightforge sends ([`Command`], formatted) and what
-//! an engine may answer ([`Reply`], parsed). Every parse error quotes the line, so a log
-//! shows exactly what the engine printed. See `docs/engine-protocol.md`.
+//! The engine protocol's lines, each type both printed and parsed so that the referee
+//! (src/engine/process.rs) and a served engine (src/served_engine.rs) speak through the
+//! same definitions: what weightforge sends an engine ([`Message`]) and what an engine
+//! answers ([`Reply`]). `Display` writes a line (without its newline); `parse` reads
+//! one, and every parse error quotes the line, so a log shows exactly what was sent.
+//! See `docs/engine-protocol.md`.
 
 use std::fmt;
 
 /// The protocol version weightforge speaks (`weightforge 1`).
 pub const VERSION: u32 = 1;
 
-/// A line from weightforge to an engine.
+/// A line from weightforge to an engine. Its text fields borrow: from the referee's
+/// values when it is sent, from the line when it is parsed.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Command<'a> {
-    /// `weightforge 1`: the handshake.
-    Hello,
+pub enum Message<'a> {
+    /// `weightforge <version>`: the handshake (weightforge sends [`VERSION`]).
+    Hello(u32),
     /// `newgame <game> <role> <seed>`.
     NewGame {
         /// The game's registry name.
@@ -46,14 +50,14 @@ pub enum Command<'a> {
     Quit,
 }
 
-impl fmt::Display for Command<'_> {
+impl fmt::Display for Message<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Command::Hello => write!(f, "weightforge {VERSION}"),
-            Command::NewGame { game, role, seed } => write!(f, "newgame {game} {role} {seed}"),
-            Command::Set { name, value } => write!(f, "set {name} {value}"),
-            Command::Position(text) => write!(f, "position {text}"),
-            Command::Go {
+            Message::Hello(version) => write!(f, "weightforge {version}"),
+            Message::NewGame { game, role, seed } => write!(f, "newgame {game} {role} {seed}"),
+            Message::Set { name, value } => write!(f, "set {name} {value}"),
+            Message::Position(text) => write!(f, "position {text}"),
+            Message::Go {
                 depth,
                 nodes,
                 movetime_ms,
@@ -70,10 +74,74 @@ impl fmt::Display for Command<'_> {
                 }
                 Ok(())
             }
-            Command::Eval => f.write_str("eval"),
-            Command::Quit => f.write_str("quit"),
+            Message::Eval => f.write_str("eval"),
+            Message::Quit => f.write_str("quit"),
         }
     }
+}
+
+impl<'a> Message<'a> {
+    /// Parses one line from weightforge (the engine's side of the protocol; spaces
+    /// around and between the words ignored).
+    pub fn parse(line: &'a str) -> Result<Self, LineError> {
+        let text = line.trim();
+        let parts: Vec<&str> = text.split_whitespace().collect();
+        let int = |s: &str| {
+            s.parse::<u64>()
+                .map_err(|_| bad(line, format!("{s:?} is not a whole number")))
+        };
+        match parts[..] {
+            ["weightforge", v] => v
+                .parse::<u32>()
+                .map(Message::Hello)
+                .map_err(|_| bad(line, format!("{v:?} is not a protocol version"))),
+            ["newgame", game, role, seed] => Ok(Message::NewGame {
+                game,
+                role,
+                seed: int(seed)?,
+            }),
+            ["set", name, value] => value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(|value| Message::Set { name, value })
+                .ok_or_else(|| bad(line, format!("{value:?} is not a finite number"))),
+            ["position", ..] => Ok(Message::Position(text["position".len()..].trim())),
+            ["go", ref opts @ ..] => parse_go(line, opts),
+            ["eval"] => Ok(Message::Eval),
+            ["quit"] => Ok(Message::Quit),
+            _ => Err(bad(line, "unknown command")),
+        }
+    }
+}
+
+fn parse_go<'a>(line: &str, opts: &[&str]) -> Result<Message<'a>, LineError> {
+    let (mut depth, mut nodes, mut movetime_ms) = (None, None, None);
+    let shape = "expected `go [depth N] [nodes N] [movetime MS]`";
+    for pair in opts.chunks(2) {
+        let value = |s: Option<&&str>| {
+            s.and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| bad(line, shape))
+        };
+        match pair[0] {
+            "depth" => {
+                let d = value(pair.get(1))?;
+                if crate::limits::DEPTH.check(d).is_err() {
+                    let (lo, hi) = (crate::limits::DEPTH.min, crate::limits::DEPTH.max);
+                    return Err(bad(line, format!("depth {d}: expected {lo} to {hi}")));
+                }
+                depth = Some(d as u32);
+            }
+            "nodes" => nodes = Some(value(pair.get(1))?),
+            "movetime" => movetime_ms = Some(value(pair.get(1))?),
+            _ => return Err(bad(line, shape)),
+        }
+    }
+    Ok(Message::Go {
+        depth,
+        nodes,
+        movetime_ms,
+    })
 }
 
 /// A tunable constant an engine declares: `weight <name> <default> [<min> <max>]`.
@@ -104,6 +172,56 @@ pub enum Reply {
     Score(f64),
 }
 
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reply::Name(name) => write!(f, "id name {name}"),
+            Reply::Weight(w) => {
+                write!(f, "weight {} {}", w.name, w.default)?;
+                if let Some((lo, hi)) = w.bounds {
+                    write!(f, " {lo} {hi}")?;
+                }
+                Ok(())
+            }
+            Reply::Ready => f.write_str("ready"),
+            Reply::Move(mv) => write!(f, "move {mv}"),
+            Reply::Info(text) => write!(f, "info {text}"),
+            Reply::Score(score) => write!(f, "score {score}"),
+        }
+    }
+}
+
+impl Reply {
+    /// Parses one line from an engine (trailing `\r` and spaces ignored).
+    pub fn parse(line: &str) -> Result<Self, LineError> {
+        let text = line.trim_end();
+        let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let rest = rest.trim();
+        match word {
+            "ready" if rest.is_empty() => Ok(Reply::Ready),
+            "info" => Ok(Reply::Info(rest.to_string())),
+            "move" if !rest.is_empty() && !rest.contains(char::is_whitespace) => {
+                Ok(Reply::Move(rest.to_string()))
+            }
+            "move" => Err(bad(line, "expected one move after `move`")),
+            "id" => match rest.split_once(' ') {
+                Some(("name", name)) if !name.trim().is_empty() => {
+                    Ok(Reply::Name(name.trim().to_string()))
+                }
+                _ => Err(bad(line, "expected `id name <name>`")),
+            },
+            "weight" => parse_weight(line, rest).map(Reply::Weight),
+            "score" => rest
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Reply::Score)
+                .ok_or_else(|| bad(line, "expected `score <finite number>`")),
+            _ => Err(bad(line, "unknown reply")),
+        }
+    }
+}
+
 /// A line an engine may not send.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{why} in line {line:?}")]
@@ -118,35 +236,6 @@ fn bad(line: &str, why: impl Into<String>) -> LineError {
     LineError {
         line: line.to_string(),
         why: why.into(),
-    }
-}
-
-/// Parses one line from an engine (trailing `\r` and spaces ignored).
-pub fn parse_reply(line: &str) -> Result<Reply, LineError> {
-    let text = line.trim_end();
-    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let rest = rest.trim();
-    match word {
-        "ready" if rest.is_empty() => Ok(Reply::Ready),
-        "info" => Ok(Reply::Info(rest.to_string())),
-        "move" if !rest.is_empty() && !rest.contains(char::is_whitespace) => {
-            Ok(Reply::Move(rest.to_string()))
-        }
-        "move" => Err(bad(line, "expected one move after `move`")),
-        "id" => match rest.split_once(' ') {
-            Some(("name", name)) if !name.trim().is_empty() => {
-                Ok(Reply::Name(name.trim().to_string()))
-            }
-            _ => Err(bad(line, "expected `id name <name>`")),
-        },
-        "weight" => parse_weight(line, rest).map(Reply::Weight),
-        "score" => rest
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite())
-            .map(Reply::Score)
-            .ok_or_else(|| bad(line, "expected `score <finite number>`")),
-        _ => Err(bad(line, "unknown reply")),
     }
 }
 
@@ -179,118 +268,21 @@ fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
     })
 }
 
-/// A line from weightforge as an engine reads it (for engines written with this crate,
-/// such as `weightforge engine`).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Request {
-    /// `weightforge <version>`.
-    Hello(u32),
-    /// `newgame <game> <role> <seed>`.
-    NewGame {
-        /// The game.
-        game: String,
-        /// The role.
-        role: String,
-        /// The seed.
-        seed: u64,
-    },
-    /// `set <name> <value>`.
-    Set(String, f64),
-    /// `position <text>`.
-    Position(String),
-    /// `go [depth N] [nodes N] [movetime MS]`.
-    Go {
-        /// Fixed depth.
-        depth: Option<u32>,
-        /// Node budget.
-        nodes: Option<u64>,
-        /// Time for the move.
-        movetime_ms: Option<u64>,
-    },
-    /// `eval`.
-    Eval,
-    /// `quit`.
-    Quit,
-}
-
-/// Parses one line from weightforge (the engine's side of the protocol).
-pub fn parse_request(line: &str) -> Result<Request, LineError> {
-    let text = line.trim();
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    let int = |s: &str| {
-        s.parse::<u64>()
-            .map_err(|_| bad(line, format!("{s:?} is not a whole number")))
-    };
-    match parts[..] {
-        ["weightforge", v] => v
-            .parse::<u32>()
-            .map(Request::Hello)
-            .map_err(|_| bad(line, format!("{v:?} is not a protocol version"))),
-        ["newgame", game, role, seed] => Ok(Request::NewGame {
-            game: game.into(),
-            role: role.into(),
-            seed: int(seed)?,
-        }),
-        ["set", name, value] => value
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite())
-            .map(|v| Request::Set(name.into(), v))
-            .ok_or_else(|| bad(line, format!("{value:?} is not a finite number"))),
-        ["position", ..] => Ok(Request::Position(
-            text["position".len()..].trim().to_string(),
-        )),
-        ["go", ref opts @ ..] => parse_go(line, opts),
-        ["eval"] => Ok(Request::Eval),
-        ["quit"] => Ok(Request::Quit),
-        _ => Err(bad(line, "unknown command")),
-    }
-}
-
-fn parse_go(line: &str, opts: &[&str]) -> Result<Request, LineError> {
-    let (mut depth, mut nodes, mut movetime_ms) = (None, None, None);
-    let shape = "expected `go [depth N] [nodes N] [movetime MS]`";
-    for pair in opts.chunks(2) {
-        let value = |s: Option<&&str>| {
-            s.and_then(|v| v.parse::<u64>().ok())
-                .ok_or_else(|| bad(line, shape))
-        };
-        match pair[0] {
-            "depth" => {
-                let d = value(pair.get(1))?;
-                if crate::limits::DEPTH.check(d).is_err() {
-                    let (lo, hi) = (crate::limits::DEPTH.min, crate::limits::DEPTH.max);
-                    return Err(bad(line, format!("depth {d}: expected {lo} to {hi}")));
-                }
-                depth = Some(d as u32);
-            }
-            "nodes" => nodes = Some(value(pair.get(1))?),
-            "movetime" => movetime_ms = Some(value(pair.get(1))?),
-            _ => return Err(bad(line, shape)),
-        }
-    }
-    Ok(Request::Go {
-        depth,
-        nodes,
-        movetime_ms,
-    })
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::engine::protocol::{Message, Reply, WeightDecl, VERSION};
 
     #[test]
     fn replies_parse_and_errors_quote_the_line() {
-        assert_eq!(parse_reply("ready\r\n"), Ok(Reply::Ready));
-        assert_eq!(parse_reply("move 41-31"), Ok(Reply::Move("41-31".into())));
-        assert_eq!(parse_reply("score -12.5"), Ok(Reply::Score(-12.5)));
+        assert_eq!(Reply::parse("ready\r\n"), Ok(Reply::Ready));
+        assert_eq!(Reply::parse("move 41-31"), Ok(Reply::Move("41-31".into())));
+        assert_eq!(Reply::parse("score -12.5"), Ok(Reply::Score(-12.5)));
         assert_eq!(
-            parse_reply("id name My AI"),
+            Reply::parse("id name My AI"),
             Ok(Reply::Name("My AI".into()))
         );
         assert_eq!(
-            parse_reply("weight mob 2.5 0 10"),
+            Reply::parse("weight mob 2.5 0 10"),
             Ok(Reply::Weight(WeightDecl {
                 name: "mob".into(),
                 default: 2.5,
@@ -308,58 +300,62 @@ mod tests {
             "score inf",
             "score 1 2",
         ] {
-            let e = parse_reply(line).unwrap_err();
+            let e = Reply::parse(line).unwrap_err();
             assert!(e.to_string().contains(&format!("{line:?}")), "{e}");
         }
     }
 
     #[test]
-    fn commands_round_trip() {
-        let cmds = [
-            Command::Hello,
-            Command::NewGame {
+    fn replies_round_trip() {
+        for line in [
+            "id name My AI",
+            "weight mob 2.5 0 10",
+            "weight role:feature -1.25",
+            "ready",
+            "move 41-31",
+            "info error no role \"x\"",
+            "score -12.5",
+        ] {
+            assert_eq!(Reply::parse(line).unwrap().to_string(), line);
+        }
+    }
+
+    #[test]
+    fn messages_round_trip() {
+        let messages = [
+            Message::Hello(VERSION),
+            Message::NewGame {
                 game: "wolves_sheep",
                 role: "sheep",
                 seed: 7,
             },
-            Command::Set {
+            Message::Set {
                 name: "w",
                 value: -1.25,
             },
-            Command::Position("SSSSS/SSSSS/...../...../.W.W. w"),
-            Command::Go {
+            Message::Position("SSSSS/SSSSS/...../...../.W.W. w"),
+            Message::Go {
                 depth: Some(3),
                 nodes: Some(5000),
                 movetime_ms: Some(100),
             },
-            Command::Go {
+            Message::Go {
                 depth: None,
                 nodes: None,
                 movetime_ms: None,
             },
-            Command::Quit,
-            Command::Eval,
+            Message::Quit,
+            Message::Eval,
         ];
-        let parsed: Vec<Request> = cmds
-            .iter()
-            .map(|c| parse_request(&c.to_string()).unwrap())
-            .collect();
-        assert_eq!(parsed[0], Request::Hello(VERSION));
-        assert_eq!(parsed[2], Request::Set("w".into(), -1.25));
+        let lines: Vec<String> = messages.iter().map(Message::to_string).collect();
+        for (line, message) in lines.iter().zip(&messages) {
+            assert_eq!(&Message::parse(line).unwrap(), message);
+        }
+        assert_eq!(lines[0], "weightforge 1");
+        assert_eq!(lines[4], "go depth 3 nodes 5000 movetime 100");
         assert_eq!(
-            parsed[3],
-            Request::Position("SSSSS/SSSSS/...../...../.W.W. w".into())
+            Message::parse("  position  a b \r"),
+            Ok(Message::Position("a b"))
         );
-        assert_eq!(
-            parsed[4],
-            Request::Go {
-                depth: Some(3),
-                nodes: Some(5000),
-                movetime_ms: Some(100)
-            }
-        );
-        assert_eq!(parsed[6], Request::Quit);
-        assert_eq!(parsed[7], Request::Eval);
-        assert_eq!(cmds[4].to_string(), "go depth 3 nodes 5000 movetime 100");
     }
 }

@@ -1,13 +1,14 @@
 //! How an engine player is named:
 //! `engine:"<command>"[,dir=<path>][,movetime=<ms>][,constants=<file>]` (or
 //! `engine:<command>` with no options), and what weightforge learned from its
-//! handshake (its name and declared weights) plus the values it is to play with.
+//! handshake (its name and declared weights) plus the values it is to play with. The
+//! handshake itself and a constants file's values are applied in
+//! src/engine/resolve.rs.
 
 use std::path::PathBuf;
 
-use super::constants::ConstantsFile;
+use super::error::EngineError;
 use super::protocol::WeightDecl;
-use super::{pool, EngineError};
 use crate::tunables::ENGINE_MOVE_TIME_MS;
 
 /// An engine player: how to start it, its time per move, what it declared, and the
@@ -43,43 +44,6 @@ impl EngineSpec {
     /// Whether `name` spells an engine player.
     pub fn is_engine(name: &str) -> bool {
         name.starts_with(PREFIX)
-    }
-
-    /// Reads the spelling, starts the engine once (in this thread's pool) to learn its
-    /// name and weights, and keeps it for the games to come.
-    pub fn resolve(spelling: &str) -> Result<Self, EngineError> {
-        let mut spec = Self::parse(spelling)?;
-        let process = pool::take(&spec)?;
-        spec.name = if process.name.is_empty() {
-            spec.command.clone()
-        } else {
-            process.name.clone()
-        };
-        spec.weights = process.weights.clone();
-        spec.values = spec.weights.iter().map(|w| w.default).collect();
-        pool::give_back(&spec, process);
-        match spec.constants.clone() {
-            Some(path) => spec.with_constants_file(&path),
-            None => Ok(spec),
-        }
-    }
-
-    /// The same engine playing with the values of a constants file (what an `evolve`
-    /// run of it wrote); every name in the file must be declared by the engine.
-    pub fn with_constants_file(&self, path: &std::path::Path) -> Result<Self, EngineError> {
-        let err = |why: String| EngineError::Constants {
-            path: path.to_path_buf(),
-            why,
-        };
-        let file = ConstantsFile::load(path).map_err(err)?;
-        let values: Vec<(String, f64)> = file.constants.into_iter().collect();
-        let mut spec = self.with_values(&values).map_err(|e| err(e.to_string()))?;
-        // Tables tell the engine with these constants from its defaults.
-        let stem = path
-            .file_stem()
-            .map_or(String::new(), |s| s.to_string_lossy().into());
-        spec.name = self.name_with_constants(&stem);
-        Ok(spec)
     }
 
     /// The engine's name when it plays the constants of a file with stem `stem`
@@ -176,7 +140,9 @@ impl EngineSpec {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::path::PathBuf;
+
+    use crate::engine::spec::EngineSpec;
 
     #[test]
     fn spellings() {

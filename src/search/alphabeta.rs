@@ -8,11 +8,15 @@ use std::time::Instant;
 use rand::RngExt;
 
 use super::eval_cache::EvalCache;
+use super::limits::SearchLimits;
+use super::options::SearchOptions;
 use super::ordering::{pick_next, Ordering};
+use super::result::SearchResult;
+use super::tactical::certain_outcome;
+use super::terminal::terminal_score;
 use super::tt::{Bound, Entry, TransTable};
-use super::{SearchLimits, SearchOptions, SearchResult};
 use crate::eval::Evaluator;
-use crate::game::{search_moves, Features, GameRng, MatchRules, Status};
+use crate::game::{search_moves, Features, GameRng, MatchRules};
 use crate::tunables::{Score, CLOCK_CHECK_NODES, MAX_DEPTH, MAX_QUIESCENCE, WIN_SCORE};
 
 const INF: Score = WIN_SCORE + 1;
@@ -21,18 +25,6 @@ const INF: Score = WIN_SCORE + 1;
 #[inline]
 fn clamp_window(x: f64) -> Score {
     x.clamp(-INF as f64, INF as f64) as Score
-}
-
-/// The terminal score of a finished position for the side to move, `ply` plies below the
-/// root: quicker wins and slower losses score better.
-#[inline]
-pub(super) fn terminal_score<G: Features>(pos: &G, status: Status, ply: u32) -> Option<Score> {
-    match status {
-        Status::Ongoing => None,
-        Status::Draw => Some(0),
-        Status::Win(r) if r == pos.side_to_move() => Some(WIN_SCORE - ply as Score),
-        Status::Win(_) => Some(-(WIN_SCORE - ply as Score)),
-    }
 }
 
 /// A reusable searcher: its tables and per-ply buffers are allocated once, so the search
@@ -98,30 +90,12 @@ impl<G: Features> Searcher<G> {
         rng: &mut GameRng,
     ) -> SearchResult<G::Move> {
         let mut pos = root.clone();
-        self.nodes = 0;
-        self.aborted = false;
-        self.evals.new_search();
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.deadline;
-        self.rules = limits.rules;
-        self.horizon = limits.rules.horizon::<G>();
+        self.start(limits);
         let max_depth = limits.depth.clamp(1, MAX_DEPTH);
-
-        let rules = self.rules;
-        let mut root_moves = Vec::new();
-        search_moves(&rules, &pos, &mut root_moves);
-        if self.opts.no_reply_fails {
-            let mut replies = Vec::new();
-            root_moves.retain(|&mv| {
-                let undo = pos.make(mv, G::Outcome::default());
-                search_moves(&rules, &pos, &mut replies);
-                pos.unmake(mv, undo);
-                !replies.is_empty()
-            });
-        }
+        let mut root_moves = self.root_moves(&mut pos);
         if root_moves.is_empty() {
-            let score =
-                terminal_score(&pos, rules.status(&pos), 0).unwrap_or_else(|| eval.evaluate(&pos));
+            let score = terminal_score(&pos, self.rules.status(&pos), 0)
+                .unwrap_or_else(|| eval.evaluate(&pos));
             return SearchResult {
                 best: None,
                 score,
@@ -164,6 +138,35 @@ impl<G: Features> Searcher<G> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// Resets the counters and takes the limits of a new search.
+    fn start(&mut self, limits: &SearchLimits) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.evals.new_search();
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.deadline;
+        self.rules = limits.rules;
+        self.horizon = limits.rules.horizon::<G>();
+    }
+
+    /// The root's moves under the match rules (without those leaving the opponent no
+    /// reply when [`SearchOptions::no_reply_fails`] is on).
+    fn root_moves(&self, pos: &mut G) -> Vec<G::Move> {
+        let rules = self.rules;
+        let mut root_moves = Vec::new();
+        search_moves(&rules, pos, &mut root_moves);
+        if self.opts.no_reply_fails {
+            let mut replies = Vec::new();
+            root_moves.retain(|&mv| {
+                let undo = pos.make(mv, G::Outcome::default());
+                search_moves(&rules, pos, &mut replies);
+                pos.unmake(mv, undo);
+                !replies.is_empty()
+            });
+        }
+        root_moves
     }
 
     /// One iteration at the root. Returns the chosen move, its score and the number of
@@ -243,10 +246,9 @@ impl<G: Features> Searcher<G> {
             );
         }
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
-        pos.outcomes(mv, &mut outs);
-        let v = match outs[..] {
-            [(outcome, _)] => self.certain_value(pos, mv, outcome, depth, ply, (alpha, beta), eval),
-            _ => self.chance_value(pos, mv, &outs, depth, ply, (alpha, beta), eval),
+        let v = match certain_outcome(pos, mv, &mut outs) {
+            Some(outcome) => self.certain_value(pos, mv, outcome, depth, ply, (alpha, beta), eval),
+            None => self.chance_value(pos, mv, &outs, depth, ply, (alpha, beta), eval),
         };
         self.outcomes[ply] = outs;
         v
@@ -325,10 +327,7 @@ impl<G: Features> Searcher<G> {
         beta: Score,
         eval: &mut Evaluator,
     ) -> Score {
-        if self.count_node() {
-            return 0;
-        }
-        if let Some(score) = terminal_score(pos, self.rules.status(pos), ply as u32) {
+        if let Some(score) = self.settled(pos, ply) {
             return score;
         }
         if depth == 0 {
@@ -348,25 +347,7 @@ impl<G: Features> Searcher<G> {
             tt_index = best;
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        pos.search_moves(&mut moves);
-        let tt_move = tt_index.and_then(|i| moves.get(usize::from(i)).copied());
-        let found = if moves.is_empty() {
-            None
-        } else {
-            Some(self.best_move(
-                pos,
-                (&moves, &mut scores),
-                tt_move,
-                depth,
-                ply,
-                (alpha, beta),
-                eval,
-            ))
-        };
-        self.moves[ply] = moves;
-        self.scores[ply] = scores;
+        let found = self.children(pos, tt_index, depth, ply, (alpha, beta), eval);
         let Some((best, best_move)) = found else {
             return self.evaluate(pos, eval);
         };
@@ -377,6 +358,34 @@ impl<G: Features> Searcher<G> {
             self.store(key, ply, depth, (best, best_move), (alpha, beta));
         }
         best
+    }
+
+    /// The best of the moves of `pos` (none: `None`) and its value, fail-soft within
+    /// `(alpha, beta)`, with its index in generation order; the table's move (its index
+    /// `tt_index`) first when the options order moves.
+    #[inline]
+    fn children(
+        &mut self,
+        pos: &mut G,
+        tt_index: Option<u16>,
+        depth: u32,
+        ply: usize,
+        window: (Score, Score),
+        eval: &mut Evaluator,
+    ) -> Option<(Score, Option<u16>)> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        pos.search_moves(&mut moves);
+        let tt_move = tt_index.and_then(|i| moves.get(usize::from(i)).copied());
+        let found = if moves.is_empty() {
+            None
+        } else {
+            let (moves, scores) = (&moves, &mut scores);
+            Some(self.best_move(pos, (moves, scores), tt_move, depth, ply, window, eval))
+        };
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        found
     }
 
     /// The best of `moves` (in the order the options ask for, `scores` their ordering
@@ -435,10 +444,20 @@ impl<G: Features> Searcher<G> {
         self.evals.evaluate(pos, eval)
     }
 
+    /// Counts the node entered at `ply` and gives its score when nothing below it is
+    /// searched: 0 once the search is aborted, the terminal score when the game is over.
+    #[inline]
+    pub(super) fn settled(&mut self, pos: &G, ply: usize) -> Option<Score> {
+        if self.count_node() {
+            return Some(0);
+        }
+        terminal_score(pos, self.rules.status(pos), ply as u32)
+    }
+
     /// Counts a node and checks the node and time limits; `true` once the search is
     /// aborted.
     #[inline]
-    pub(super) fn count_node(&mut self) -> bool {
+    fn count_node(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.aborted = true;

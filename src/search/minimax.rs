@@ -1,7 +1,8 @@
 //! Plain minimax (negamax form, no pruning, no tables): the reference every other search
 //! variant must agree with.
 
-use super::alphabeta::terminal_score;
+use super::tactical::sure_tactical;
+use super::terminal::terminal_score;
 use crate::eval::Evaluator;
 use crate::game::{Features, MatchRules};
 use crate::tunables::Score;
@@ -78,11 +79,7 @@ impl Tree<'_> {
         pos.search_moves(&mut moves);
         let mut outs = Vec::new();
         for mv in moves {
-            if !pos.is_tactical(mv) {
-                continue;
-            }
-            pos.outcomes(mv, &mut outs);
-            let [(outcome, _)] = outs[..] else {
+            let Some(outcome) = sure_tactical(pos, mv, &mut outs) else {
                 continue;
             };
             let undo = pos.make(mv, outcome);

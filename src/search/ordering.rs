@@ -4,7 +4,7 @@
 use crate::game::{Features, Role};
 use crate::tunables::{HISTORY_SIZE, MAX_DEPTH};
 
-use super::SearchOptions;
+use super::options::SearchOptions;
 
 const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 29;

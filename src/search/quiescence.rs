@@ -5,7 +5,8 @@
 //! last outcomes, so its expectation costs many times a sure move, for a rarely
 //! decisive line.
 
-use super::alphabeta::{terminal_score, Searcher};
+use super::alphabeta::Searcher;
+use super::tactical::sure_tactical;
 use crate::eval::Evaluator;
 use crate::game::Features;
 use crate::tunables::Score;
@@ -32,11 +33,7 @@ impl<G: Features> Searcher<G> {
         let mut outs = std::mem::take(&mut self.outcomes[ply]);
         pos.search_moves(&mut moves);
         for &mv in &moves {
-            if !pos.is_tactical(mv) {
-                continue;
-            }
-            pos.outcomes(mv, &mut outs);
-            let [(outcome, _)] = outs[..] else {
+            let Some(outcome) = sure_tactical(pos, mv, &mut outs) else {
                 continue;
             };
             let undo = pos.make(mv, outcome);
@@ -65,10 +62,7 @@ impl<G: Features> Searcher<G> {
         (alpha, beta): (Score, Score),
         eval: &mut Evaluator,
     ) -> Score {
-        if self.count_node() {
-            return 0;
-        }
-        if let Some(score) = terminal_score(pos, self.rules.status(pos), ply as u32) {
+        if let Some(score) = self.settled(pos, ply) {
             return score;
         }
         self.quiesce(pos, left, ply, alpha, beta, eval)

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 
-use crate::engine::protocol::{parse_request, Request, VERSION};
+use crate::engine::protocol::{Message, Reply, WeightDecl, VERSION};
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
 use crate::player::{Agent, PlayerSpec, SearchBudget};
@@ -50,13 +50,13 @@ pub fn serve<G: Features>(
         if line.trim().is_empty() {
             continue;
         }
-        match parse_request(&line)
+        match Message::parse(&line)
             .map_err(|e| e.to_string())
-            .and_then(|r| s.handle(r, &mut out))
+            .and_then(|m| s.handle(m, &mut out))
         {
             Ok(true) => {}
             Ok(false) => break,
-            Err(e) => writeln!(out, "info error {e}")?,
+            Err(e) => writeln!(out, "{}", Reply::Info(format!("error {e}")))?,
         }
         out.flush()?;
     }
@@ -64,42 +64,42 @@ pub fn serve<G: Features>(
 }
 
 impl<G: Features> Session<G> {
-    /// Handles one request; `Ok(false)` on `quit`.
-    fn handle(&mut self, req: Request, out: &mut impl Write) -> Result<bool, String> {
+    /// Handles one message; `Ok(false)` on `quit`.
+    fn handle(&mut self, message: Message<'_>, out: &mut impl Write) -> Result<bool, String> {
         let io = |e: std::io::Error| e.to_string();
-        match req {
-            Request::Hello(v) if v == VERSION => self.hello(out).map_err(io)?,
-            Request::Hello(v) => return Err(format!("protocol version {v} (this is {VERSION})")),
-            Request::NewGame { game, role, seed } => {
+        match message {
+            Message::Hello(v) if v == VERSION => self.hello(out).map_err(io)?,
+            Message::Hello(v) => return Err(format!("protocol version {v} (this is {VERSION})")),
+            Message::NewGame { game, role, seed } => {
                 if game != G::NAME {
                     return Err(format!("this engine plays {}, not {game}", G::NAME));
                 }
-                self.role = G::role_index(&role).ok_or(format!("no role {role:?}"))?;
+                self.role = G::role_index(role).ok_or(format!("no role {role:?}"))?;
                 self.rng = GameRng::seed_from_u64(seed);
                 self.agent = None;
             }
-            Request::Set(name, value) => {
+            Message::Set { name, value } => {
                 let (role, feature) = name.split_once(':').ok_or(format!("no weight {name:?}"))?;
                 let r = G::role_index(role).ok_or(format!("no role {role:?}"))?;
                 let f = G::feature_index(feature).ok_or(format!("no feature {feature:?}"))?;
                 self.genome.weights[r][f] = value;
                 self.agent = None;
             }
-            Request::Position(text) => self.pos = Some(G::parse(&text).map_err(|e| e.to_string())?),
-            Request::Go { depth, nodes, .. } => {
+            Message::Position(text) => self.pos = Some(G::parse(text).map_err(|e| e.to_string())?),
+            Message::Go { depth, nodes, .. } => {
                 let budget = SearchBudget {
                     depth,
                     nodes,
                     move_time_ms: None,
                 };
                 let mv = self.go(budget)?;
-                writeln!(out, "move {mv}").map_err(io)?;
+                writeln!(out, "{}", Reply::Move(mv)).map_err(io)?;
             }
-            Request::Eval => {
+            Message::Eval => {
                 let score = self.eval()?;
-                writeln!(out, "score {score}").map_err(io)?;
+                writeln!(out, "{}", Reply::Score(score)).map_err(io)?;
             }
-            Request::Quit => return Ok(false),
+            Message::Quit => return Ok(false),
         }
         Ok(true)
     }
@@ -110,17 +110,18 @@ impl<G: Features> Session<G> {
         } else {
             &self.genome.name
         };
-        writeln!(out, "id name {name}")?;
+        writeln!(out, "{}", Reply::Name(name.to_string()))?;
         for (r, role) in G::ROLES.iter().enumerate() {
             for (f, info) in G::feature_info().iter().enumerate() {
-                writeln!(
-                    out,
-                    "weight {role}:{} {}",
-                    info.name, self.genome.weights[r][f]
-                )?;
+                let weight = WeightDecl {
+                    name: format!("{role}:{}", info.name),
+                    default: self.genome.weights[r][f],
+                    bounds: None,
+                };
+                writeln!(out, "{}", Reply::Weight(weight))?;
             }
         }
-        writeln!(out, "ready")
+        writeln!(out, "{}", Reply::Ready)
     }
 
     /// The evaluation Σ weight × feature of the position for the game's role (the
