@@ -363,6 +363,9 @@ impl Tree {
                 (from.clone(), segments)
             }
         };
+        if rest.iter().any(|s| s.starts_with('$')) {
+            return None; // a macro's metavariable: known only where the macro expands
+        }
         for s in rest {
             let child = [m.as_slice(), &[s.clone()]].concat();
             if self.modules.contains_key(&child) {

@@ -167,7 +167,7 @@ pub struct CliReferenceArgs {
 
 #[derive(Args, Debug)]
 pub struct InitArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// Write here instead of standard output (an existing file is left alone).
@@ -222,7 +222,7 @@ pub struct PlotArgs {
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// Plies to count.
@@ -238,7 +238,7 @@ pub struct PerftArgs {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// A position in the game's notation; without it, positions are read from standard
@@ -261,7 +261,7 @@ pub enum MovesFormat {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// Player A: a genome file, a built-in genome name, `random`, or
@@ -321,7 +321,7 @@ pub struct MatchArgs {
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// The players: built-in names (`random`, `land_grab`, ...), genome files, or
@@ -366,7 +366,7 @@ pub struct TournamentArgs {
 
 #[derive(Args, Debug)]
 pub struct MoveArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// The genome (file or built-in name) that chooses the move.
@@ -447,7 +447,7 @@ pub struct PositionsArgs {
 
 #[derive(Args, Debug)]
 pub struct EngineArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// The genome (file or built-in name) that plays; its weights are declared as
@@ -624,7 +624,7 @@ pub struct DatagenArgs {
 
 #[derive(Args, Debug)]
 pub struct CalibrateArgs {
-    /// The game.
+    /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// The player: a genome file or a built-in genome name.

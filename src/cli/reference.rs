@@ -38,10 +38,14 @@ fn reference() -> String {
 }
 
 /// `cmd` and its subcommands with their examples as Markdown: the indented example
-/// lines `--help` prints become a `sh` code block.
+/// lines `--help` prints become a `sh` code block. `--game` lists no values: the games
+/// are the registry's, and the page stays the same when a game is added.
 fn markdown_examples(mut cmd: clap::Command) -> clap::Command {
     if let Some(text) = cmd.get_after_help().map(|t| t.to_string()) {
         cmd = cmd.after_help(examples_markdown(&text));
+    }
+    if cmd.get_arguments().any(|a| a.get_id() == "game") {
+        cmd = cmd.mut_arg("game", |a| a.hide_possible_values(true));
     }
     let names: Vec<String> = cmd
         .get_subcommands()

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use weightforge::game::Features;
-use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::checkpoint::trusted;
+use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::resolved::Resolved;
 use weightforge::tune::session::report_dir;

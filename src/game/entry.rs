@@ -14,6 +14,10 @@ pub trait GameEntry: Features {
     /// The fixed positions and settings of `weightforge bench` and the criterion benches.
     const BENCH: BenchSet;
 
+    /// The game's committed experiment (`experiments/<game>.ron`, compiled in): the
+    /// base of `weightforge init --game <game>`.
+    const EXPERIMENT: &'static str;
+
     /// The course's own file formats, for games whose course has them.
     const COURSE: Option<CourseFrontEnd<Self>> = None;
 

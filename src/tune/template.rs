@@ -5,34 +5,18 @@
 use std::fmt::Write;
 
 use super::experiment::{Experiment, OpponentSpec};
-use crate::ronfile;
-
-/// The committed experiment of each game, the base of its template.
-const BASES: &[(&str, &str)] = &[
-    (
-        "wolves_sheep",
-        include_str!("../../experiments/wolves_sheep.ron"),
-    ),
-    (
-        "war_of_life",
-        include_str!("../../experiments/war_of_life.ron"),
-    ),
-    ("abalone", include_str!("../../experiments/abalone.ron")),
-    (
-        "vampires_werewolves",
-        include_str!("../../experiments/vampires_werewolves.ron"),
-    ),
-];
+use crate::game::GameEntry;
+use crate::{ronfile, with_game};
 
 /// Generations of the template: a first run of minutes, not hours.
 const SHORT_GENERATIONS: u32 = 10;
 /// Validation pairs per opponent of the template.
 const SHORT_VALIDATION_PAIRS: u32 = 50;
 
-/// The commented experiment file for `game`, or None for a game without a committed
-/// experiment.
+/// The commented experiment file for `game` (from its committed experiment, which the
+/// registry's entry of the game carries), or None for a game weightforge does not play.
 pub fn experiment_template(game: &str) -> Option<String> {
-    let (_, text) = BASES.iter().find(|(g, _)| *g == game)?;
+    let text = with_game!(game, G => <G as GameEntry>::EXPERIMENT, return None);
     let base = Experiment::parse(text, &format!("experiments/{game}.ron"))
         .expect("the committed experiments parse (tests/init.rs)");
     let mut out = String::new();

@@ -14,6 +14,8 @@ const STANDARD: &str = "b A1b,A2b,A3b,A4b,A5b,B1b,B2b,B3b,B4b,B5b,B6b,C3b,C4b,C5
                         G5w,G6w,G7w,H4w,H5w,H6w,H7w,H8w,H9w,I5w,I6w,I7w,I8w,I9w";
 
 impl GameEntry for Abalone {
+    const EXPERIMENT: &'static str = include_str!("../../../experiments/abalone.ron");
+
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[
         ("guara", include_str!("../../../genomes/abalone/guara.ron")),
         (

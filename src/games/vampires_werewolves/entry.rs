@@ -5,6 +5,8 @@ use crate::game::BenchSet;
 use crate::game::GameEntry;
 
 impl GameEntry for VvwPosition {
+    const EXPERIMENT: &'static str = include_str!("../../../experiments/vampires_werewolves.ron");
+
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[(
         "deepblue2021",
         include_str!("../../../genomes/vampires_werewolves/deepblue2021.ron"),

@@ -18,6 +18,8 @@ const POSITIONS: [&str; 4] = [
 ];
 
 impl GameEntry for WarOfLife {
+    const EXPERIMENT: &'static str = include_str!("../../../experiments/war_of_life.ron");
+
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[
         (
             "bloodlust",

@@ -8,6 +8,8 @@ use crate::game::{Game, Role};
 use crate::game::{GameEntry, StateError};
 
 impl GameEntry for WolvesSheep {
+    const EXPERIMENT: &'static str = include_str!("../../../experiments/wolves_sheep.ron");
+
     const BUILTIN_GENOMES: &'static [(&'static str, &'static str)] = &[
         (
             "luo2023",
