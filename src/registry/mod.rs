@@ -1,22 +1,9 @@
-//! The one list of the games weightforge plays. Everything that names games derives from
-//! it: [`GAME_NAMES`], [`GameId`] (the `--game` values) and the [`with_game!`](crate::with_game)
-//! dispatch macro. What a game brings besides its rules sits in its own folder behind
-//! [`GameEntry`](crate::game::GameEntry); adding a game is one folder and one line in [`game_list!`](crate::game_list).
-
-/// The registry: one line per game, `Variant => type`. Invokes the macro `$callback`
-/// (exported by this crate) with `($args)` followed by the list.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! game_list {
-    ($callback:ident ! $args:tt) => {
-        $crate::$callback! { $args
-            WolvesSheep => $crate::games::wolves_sheep::WolvesSheep,
-            WarOfLife => $crate::games::war_of_life::WarOfLife,
-            Abalone => $crate::games::abalone::Abalone,
-            VampiresWerewolves => $crate::games::vampires_werewolves::VvwPosition,
-        }
-    };
-}
+//! What derives from the one list of the games weightforge plays: [`GAME_NAMES`],
+//! [`GameId`] (the `--game` values) and the [`with_game!`](crate::with_game)
+//! dispatch macro. The list itself, [`game_list!`](crate::game_list), sits in
+//! `src/games/mod.rs` beside the folders it declares. What a game brings besides its
+//! rules sits in its own folder behind [`GameEntry`](crate::game::GameEntry); adding a
+//! game is one folder under `src/games/` and one line in that list.
 
 /// Runs `$body` with the type alias `$G` bound to a game: either to the game of a
 /// [`GameId`] (`with_game!(id, G => body)`), or to the game named `$name`, evaluating
@@ -38,10 +25,10 @@ macro_rules! with_game {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! dispatch_game_arms {
-    (($id:expr, $G:ident, $body:expr) $($variant:ident => $ty:ty,)*) => {
+    (($id:expr, $G:ident, $body:expr) $($variant:ident => $module:ident :: $ty:ident,)*) => {
         match $id {
             $($crate::registry::GameId::$variant => {
-                type $G = $ty;
+                type $G = $crate::games::$module::$ty;
                 $body
             })*
         }
@@ -52,12 +39,12 @@ macro_rules! dispatch_game_arms {
 #[macro_export]
 #[doc(hidden)]
 macro_rules! declare_games {
-    (() $($variant:ident => $ty:ty,)*) => {
+    (() $($variant:ident => $module:ident :: $ty:ident,)*) => {
         /// A game weightforge plays, in the registry's order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum GameId {
             $(
-                #[doc = concat!("[`", stringify!($ty), "`]")]
+                #[doc = concat!("[`", stringify!($ty), "`](crate::games::", stringify!($module), "::", stringify!($ty), ")")]
                 $variant,
             )*
         }
@@ -69,17 +56,17 @@ macro_rules! declare_games {
             /// The game's name ([`Game::NAME`](crate::game::Game::NAME)).
             pub const fn name(self) -> &'static str {
                 match self {
-                    $(GameId::$variant => <$ty as $crate::game::Game>::NAME,)*
+                    $(GameId::$variant => <$crate::games::$module::$ty as $crate::game::Game>::NAME,)*
                 }
             }
         }
 
         /// The names of the games weightforge plays, in the registry's order.
-        pub const GAME_NAMES: &[&str] = &[$(<$ty as $crate::game::Game>::NAME),*];
+        pub const GAME_NAMES: &[&str] = &[$(<$crate::games::$module::$ty as $crate::game::Game>::NAME),*];
     };
 }
 
-game_list!(declare_games!());
+crate::game_list!(declare_games!());
 
 /// A game name no game has.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
