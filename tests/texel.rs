@@ -159,6 +159,78 @@ fn search_labels_replace_noisy_results() {
 }
 
 #[test]
+fn own_search_labels_blend_at_the_models_k_despite_forced_scores() {
+    // Issue #41: the scores of Texel's own labelling search are in the units of the
+    // evaluation that played, the units K is fitted in, and a few of them are forced
+    // results (±10⁷). A scale fitted on the scores takes its range from their spread,
+    // which the forced ones make some 10⁶, and puts every other score's win chance at
+    // ½; at the model's K (ScoreScale::Model, what `label: Search` uses) the labels
+    // teach the truth. The scores here are the start's evaluation (θ = truth / 2).
+    use weightforge::fit::solver::{fit_at, ScoreScale};
+    use weightforge::tune::method::Method;
+    use weightforge::tune::texel::{Texel, TexelSpec};
+    let nf = 3;
+    let truth = [0.9, -0.6, 0.4];
+    let mut rng = GameRng::seed_from_u64(41);
+    let mut s = Samples::new(nf);
+    let mut forced = 0;
+    for r in 0..2 {
+        for _ in 0..4_000 {
+            let x: Vec<f32> = (0..nf).map(|_| rng.random_range(-3.0..3.0)).collect();
+            let e: f64 = x.iter().zip(&truth).map(|(&a, &b)| a as f64 * b).sum();
+            let win = rng.random_range(0.0..1.0) < 1.0 / (1.0 + (-e).exp());
+            let score = if e.abs() > 4.0 {
+                forced += 1;
+                1e7 * e.signum()
+            } else {
+                0.5 * e
+            };
+            s.features[r].extend_from_slice(&x);
+            s.labels[r].push(if win { 1.0 } else { 0.0 });
+            s.scores[r].push(score as f32);
+        }
+    }
+    assert!(forced > 0 && forced < 400, "{forced} forced scores");
+    let design = Design::new(
+        &s,
+        &unit_space(nf).columns(),
+        &[vec![0.0; nf], vec![0.0; nf]],
+    );
+    let start = [truth.map(|t| t * 0.5), truth.map(|t| t * 0.5)].concat();
+    let settings = FitSettings {
+        loss: Loss::Mse,
+        steps: 1500,
+        rate: 0.02,
+        l2: 0.0,
+        search_weight: 1.0,
+    };
+    let worst = |f: &weightforge::fit::solver::Fitted| {
+        (0..2 * nf)
+            .map(|i| (f.k[i / nf] * f.theta[i] - truth[i % nf]).abs())
+            .fold(0.0, f64::max)
+    };
+    let model = fit_at(&design, &start, &start, &settings, ScoreScale::Model);
+    let fitted = fit_at(&design, &start, &start, &settings, ScoreScale::Fitted);
+    assert!(worst(&model) < 0.15, "model K: {:?}", model.theta);
+    assert!(
+        worst(&fitted) > 2.0 * worst(&model),
+        "fitted Ks {:?}: {:?}",
+        fitted.score_scale,
+        fitted.theta
+    );
+    // The algorithm takes the model's K for its own search labels only.
+    let scale = |spec: &str| {
+        let spec: TexelSpec = ron::from_str(spec).unwrap();
+        Texel::start(&spec, vec![0.0; 2], 1).score_scale
+    };
+    assert_eq!(
+        scale("(label: Search(depth: 4, weight: 0.5))"),
+        ScoreScale::Model
+    );
+    assert_eq!(scale("(score_weight: 0.5)"), ScoreScale::Fitted);
+}
+
+#[test]
 fn labeling_search_scores_are_minimax_values_from_the_roles_view() {
     use weightforge::eval::Evaluator;
     use weightforge::fit::label::Labeler;

@@ -5,6 +5,8 @@
 use anyhow::{Context, Result};
 use clap::CommandFactory;
 
+use weightforge::GAME_NAMES;
+
 use super::args::{Cli, CliReferenceArgs};
 
 /// The generated page's first lines.
@@ -34,18 +36,22 @@ fn reference() -> String {
         .title("weightforge command-line reference".to_string())
         .show_footer(false);
     let page = clap_markdown::help_markdown_command_custom(&cmd, &options);
-    format!("{PREAMBLE}{page}")
+    format!("{PREAMBLE}{}", without_game_values(&page))
+}
+
+/// The page without the list of `--game` values: the games are the registry's (`weightforge
+/// games` lists them), and the page stays the same when a game is added.
+fn without_game_values(page: &str) -> String {
+    let names: Vec<String> = GAME_NAMES.iter().map(|n| format!("`{n}`")).collect();
+    let list = format!("\n\n  Possible values: {}\n", names.join(", "));
+    page.replace(&list, "\n")
 }
 
 /// `cmd` and its subcommands with their examples as Markdown: the indented example
-/// lines `--help` prints become a `sh` code block. `--game` lists no values: the games
-/// are the registry's, and the page stays the same when a game is added.
+/// lines `--help` prints become a `sh` code block.
 fn markdown_examples(mut cmd: clap::Command) -> clap::Command {
     if let Some(text) = cmd.get_after_help().map(|t| t.to_string()) {
         cmd = cmd.after_help(examples_markdown(&text));
-    }
-    if cmd.get_arguments().any(|a| a.get_id() == "game") {
-        cmd = cmd.mut_arg("game", |a| a.hide_possible_values(true));
     }
     let names: Vec<String> = cmd
         .get_subcommands()

@@ -35,6 +35,21 @@ pub struct FitSettings {
     pub search_weight: f64,
 }
 
+/// Which scale turns a row's search score into the win chance blended into its label.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoreScale {
+    /// Ks fitted per role on the rows' own (score, result) pairs ([`fit_score_scale`]):
+    /// for scores in another evaluation's units (a datagen search's, an engine's).
+    #[default]
+    Fitted,
+    /// The model's own K per role: for scores of a search of the evaluation being
+    /// fitted (Texel's `label: Search`), which are in the units K is fitted in. A
+    /// fitted Ks does not fit them: a few forced results (±10⁷) set its search range
+    /// (K·spread within TEXEL_K_RANGE) about 1,000 times too low, and every other
+    /// score's win chance comes out ½ (issue #41).
+    Model,
+}
+
 /// What a fit found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fitted {
@@ -130,27 +145,44 @@ pub fn fit_k(d: &Design, r: usize, theta: &[f64], loss: Loss) -> f64 {
 
 /// Fits θ from `theta` (K per role first, on the results), pulled toward `theta0` by
 /// L2; with search scores in the rows and a search weight, θ is fitted to the labels
-/// blended at each role's score scale ([`fit_score_scale`]). When the fit ends with a
-/// weight at one of its bounds, θ is halved, K doubled and θ refitted (at most
+/// blended at each role's score scale ([`fit_score_scale`]): [`fit_at`] with
+/// [`ScoreScale::Fitted`].
+pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
+    fit_at(d, theta, theta0, s, ScoreScale::Fitted)
+}
+
+/// [`fit`], the search scores turned into win chances at `scale`. When the fit ends
+/// with a weight at one of its bounds, θ is halved, K doubled and θ refitted (at most
 /// [`TEXEL_BOUND_ROUNDS`] fits): a larger K lets the weights reach the same win
 /// chances at a smaller scale, away from the bounds (what an engine's search sees is
 /// the ratios of its constants, not their scale).
-pub fn fit(d: &Design, theta: &[f64], theta0: &[f64], s: &FitSettings) -> Fitted {
+pub fn fit_at(
+    d: &Design,
+    theta: &[f64],
+    theta0: &[f64],
+    s: &FitSettings,
+    scale: ScoreScale,
+) -> Fitted {
     let mut k = [0, 1].map(|r| fit_k(d, r, theta, s.loss));
     let mut score_scale = no_scale();
     let relabelled;
     let d = if s.search_weight > 0.0 && d.has_scores() {
-        score_scale = [0, 1].map(|r| fit_score_scale(d, r, s.loss));
         let mut r = d.clone();
-        // A role whose scores say nothing of its results (all draws, one score) keeps
-        // the model's scale.
-        let ks = [0, 1].map(|i| {
-            if score_scale[i].is_finite() {
-                score_scale[i]
-            } else {
-                k[i]
+        let ks = match scale {
+            ScoreScale::Model => k,
+            ScoreScale::Fitted => {
+                score_scale = [0, 1].map(|r| fit_score_scale(d, r, s.loss));
+                // A role whose scores say nothing of its results (all draws, one
+                // score) keeps the model's scale.
+                [0, 1].map(|i| {
+                    if score_scale[i].is_finite() {
+                        score_scale[i]
+                    } else {
+                        k[i]
+                    }
+                })
             }
-        });
+        };
         r.relabel(ks, s.search_weight);
         relabelled = r;
         &relabelled

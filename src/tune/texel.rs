@@ -12,7 +12,7 @@ use super::plan::Plan;
 use crate::fit::design::{Design, Loss};
 use crate::fit::label::Label;
 use crate::fit::samples::{Filter, Rows};
-use crate::fit::solver::{fit, FitSettings};
+use crate::fit::solver::{fit_at, FitSettings, ScoreScale};
 use crate::game::GameRng;
 
 /// The experiment's `Texel(steps: .., rate: .., l2: .., ..)`.
@@ -100,6 +100,11 @@ pub struct Texel {
     /// See [`TexelSpec::blend`].
     #[serde(default = "default_blend")]
     pub blend: f64,
+    /// How search scores become win chances: the model's K for the run's own
+    /// labelling search (`label: Search`, scores in the fitted evaluation's units), a
+    /// scale fitted on the rows otherwise (file and datagen scores, an engine's).
+    #[serde(default)]
+    pub score_scale: ScoreScale,
 }
 
 impl Method for Texel {
@@ -169,6 +174,10 @@ impl Method for Texel {
             k: [1.0; 2],
             step: 0.0,
             blend: spec.blend,
+            score_scale: match spec.label {
+                Label::Search { .. } => ScoreScale::Model,
+                Label::Result => ScoreScale::Fitted,
+            },
         }
     }
 
@@ -211,11 +220,12 @@ impl Method for Texel {
             v.resize(design.dims.max(v.len()), 0.0);
             v
         };
-        let f = fit(
+        let f = fit_at(
             design,
             &widen(&self.mean),
             &widen(&self.theta0),
             &self.settings,
+            self.score_scale,
         );
         let mut step = 0.0;
         for (m, t) in self.mean.iter_mut().zip(&f.theta) {
