@@ -275,9 +275,23 @@ fn split_top(tree: &[String]) -> Vec<&[String]> {
 /// macro call by path (`$crate::name!`).
 fn code_paths(tokens: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    let mut i = 0;
+    let (mut i, mut depth, mut macro_until) = (0, 0usize, None);
     while i < tokens.len() {
-        if tokens[i] == "use" {
+        match tokens[i].as_str() {
+            "{" => depth += 1,
+            "}" => {
+                depth = depth.saturating_sub(1);
+                if macro_until == Some(depth) {
+                    macro_until = None;
+                }
+            }
+            "macro_rules" if macro_until.is_none() => macro_until = Some(depth),
+            _ => {}
+        }
+        // In a macro's body only `$crate::` paths are known: the others resolve where
+        // the macro expands.
+        let in_macro = macro_until.is_some();
+        if tokens[i] == "use" && !in_macro {
             i += tokens[i..]
                 .iter()
                 .position(|t| t == ";")
@@ -290,7 +304,7 @@ fn code_paths(tokens: &[String]) -> Vec<Vec<String>> {
                 path.push(tokens[i + 2].clone());
                 i += 2;
             }
-            if path.len() > 1 {
+            if path.len() > 1 && (!in_macro || path[0] == "$crate") {
                 out.push(path);
             }
         }
@@ -316,7 +330,7 @@ impl Tree {
     fn new(files: &BTreeMap<Module, String>) -> Tree {
         let modules: BTreeMap<Module, Vec<String>> = files
             .iter()
-            .map(|(m, src)| (m.clone(), tokens(&strip(src))))
+            .map(|(m, src)| (m.clone(), tokens(&without_test_modules(&strip(src)))))
             .collect();
         let mut macros = HashMap::new();
         for (m, toks) in &modules {
@@ -381,7 +395,7 @@ impl Tree {
             return None; // a macro's metavariable: known only where the macro expands
         }
         for s in rest {
-            let child = [m.as_slice(), &[s.clone()]].concat();
+            let child = [m.as_slice(), std::slice::from_ref(s)].concat();
             if self.modules.contains_key(&child) {
                 m = child;
             } else if let Some(t) = self.reexports.get(&m).and_then(|r| r.get(s)) {
@@ -530,6 +544,33 @@ fn src_has_no_import_circle_outside_a_game_folder() {
     );
 }
 
+/// Stripped source with its `#[cfg(test)]` items blanked: a test module's paths are one
+/// level deeper (`super::super`), and tests are not part of the library's layers.
+fn without_test_modules(stripped: &str) -> String {
+    let mut b = stripped.as_bytes().to_vec();
+    let mut i = 0;
+    while let Some(k) = stripped[i..].find("#[cfg(test)]") {
+        let at = i + k;
+        let open = at
+            + b[at..]
+                .iter()
+                .position(|&c| c == b'{' || c == b';')
+                .unwrap_or(0);
+        let end = if b[open] == b'{' {
+            matching_brace(&b, open)
+        } else {
+            open
+        };
+        for c in &mut b[at..=end] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+        i = end + 1;
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
 /// The functions of stripped source with a body: (name, first line, lines), skipping
 /// `#[cfg(test)]` modules.
 fn function_lengths(stripped: &str) -> Vec<(String, usize, usize)> {
@@ -553,7 +594,7 @@ fn function_lengths(stripped: &str) -> Vec<(String, usize, usize)> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
-            match body_start(b, i + 2) {
+            match body_start(b, i + 2).filter(|_| !name.is_empty()) {
                 Some(open) => {
                     let close = matching_brace(b, open);
                     out.push((name, line_at(i), line_at(close) - line_at(i) + 1));

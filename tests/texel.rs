@@ -220,7 +220,7 @@ fn own_search_labels_blend_at_the_models_k_despite_forced_scores() {
     );
     // The algorithm takes the model's K for its own search labels only.
     let scale = |spec: &str| {
-        let spec: TexelSpec = ron::from_str(spec).unwrap();
+        let spec: TexelSpec = weightforge::ronfile::parse(spec, "spec").unwrap();
         Texel::start(&spec, vec![0.0; 2], 1).score_scale
     };
     assert_eq!(
