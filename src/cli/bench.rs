@@ -7,11 +7,16 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use weightforge::game::{perft, GameEntry};
+use rand::{RngExt, SeedableRng};
+use weightforge::fit::design::{Design, Loss};
+use weightforge::fit::samples::Samples;
+use weightforge::game::{perft, Features, GameEntry};
+use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::player::PlayerSpec;
 use weightforge::registry::GameId;
 use weightforge::search::{SearchOptions, Searcher};
 use weightforge::tunables::BENCH_SEARCH_SECONDS;
+use weightforge::tune::space::{Dim, Space};
 use weightforge::with_game;
 
 use super::args::BenchArgs;
@@ -98,13 +103,41 @@ fn cpu_seconds() -> f64 {
 /// width (12 features, every weight tuned), on one thread and on all; the two must give
 /// the same figures to the bit.
 fn bench_texel() -> Result<()> {
-    use rand::{RngExt, SeedableRng};
-    use weightforge::fit::design::{Design, Loss};
-    use weightforge::fit::samples::Samples;
-    use weightforge::game::Features;
-    use weightforge::games::wolves_sheep::WolvesSheep;
-    use weightforge::tune::space::{Dim, Space};
+    let (design, params) = random_design();
+    let theta: Vec<f64> = (0..params).map(|i| 0.01 * i as f64).collect();
+    let all = rayon::current_num_threads();
+    let passes = 20;
+    let mut seen = Vec::new();
+    for threads in [1, all] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        let mut grad = vec![0.0; params];
+        let (t0, cpu0) = (Instant::now(), cpu_seconds());
+        let mut loss = 0.0;
+        for _ in 0..passes {
+            loss =
+                pool.install(|| design.loss_grad(&theta, [0.5, 0.5], Loss::Mse, Some(&mut grad)));
+        }
+        let (secs, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds() - cpu0);
+        let n = (passes * design.rows()) as f64;
+        println!(
+            "texel fit ({} rows of {} features, {passes} passes): {threads} thread(s) {:.1} M position-gradients/s ({:.1} M/s per thread; {:.1} M per CPU-second)",
+            design.rows(),
+            WolvesSheep::feature_info().len(),
+            n / secs / 1e6,
+            n / secs / 1e6 / threads as f64,
+            n / cpu / 1e6
+        );
+        seen.push((loss, grad));
+    }
+    anyhow::ensure!(seen[0] == seen[1], "1 and {all} threads disagree");
+    Ok(())
+}
 
+/// A fit's design over 2^20 random Wolves & Sheep rows a role (features in ±4, labels
+/// 0, ½ or 1; seed 1), every feature of both roles free; and its number of parameters.
+fn random_design() -> (Design, usize) {
     let nf = WolvesSheep::feature_info().len();
     let rows = 1usize << 20;
     let mut rng = weightforge::game::GameRng::seed_from_u64(1);
@@ -130,32 +163,5 @@ fn bench_texel() -> Result<()> {
         .collect();
     let space = Space { dims };
     let design = Design::new(&s, &space.columns(), &[vec![0.0; nf], vec![0.0; nf]]);
-    let theta: Vec<f64> = (0..space.len()).map(|i| 0.01 * i as f64).collect();
-    let all = rayon::current_num_threads();
-    let passes = 20;
-    let mut seen = Vec::new();
-    for threads in [1, all] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()?;
-        let mut grad = vec![0.0; space.len()];
-        let (t0, cpu0) = (Instant::now(), cpu_seconds());
-        let mut loss = 0.0;
-        for _ in 0..passes {
-            loss =
-                pool.install(|| design.loss_grad(&theta, [0.5, 0.5], Loss::Mse, Some(&mut grad)));
-        }
-        let (secs, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds() - cpu0);
-        let n = (passes * design.rows()) as f64;
-        println!(
-            "texel fit ({} rows of {nf} features, {passes} passes): {threads} thread(s) {:.1} M position-gradients/s ({:.1} M/s per thread; {:.1} M per CPU-second)",
-            design.rows(),
-            n / secs / 1e6,
-            n / secs / 1e6 / threads as f64,
-            n / cpu / 1e6
-        );
-        seen.push((loss, grad));
-    }
-    anyhow::ensure!(seen[0] == seen[1], "1 and {all} threads disagree");
-    Ok(())
+    (design, space.len())
 }

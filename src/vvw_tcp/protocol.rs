@@ -458,10 +458,6 @@ impl ClientView {
     /// Takes in one server message (in the official order: SET, HUM, HME, MAP, then
     /// UPD per turn, END, BYE).
     pub fn apply(&mut self, message: &ServerMessage) -> Result<(), ProtocolError> {
-        let before_set = |message: &'static str| ProtocolError::Unexpected {
-            message,
-            why: "it came before SET".into(),
-        };
         match message {
             ServerMessage::Set { rows, cols } => {
                 if *rows == 0 || *cols == 0 {
@@ -473,52 +469,50 @@ impl ClientView {
                 self.grid = Some(Grid::new(*rows, *cols));
             }
             ServerMessage::Hum(homes) => {
-                let grid = self.grid.as_ref().ok_or_else(|| before_set("HUM"))?;
-                if let Some(&bad) = homes.iter().find(|h| !grid.contains(**h)) {
-                    return Err(ProtocolError::OutOfGrid {
-                        command: "HUM",
-                        cell: bad,
-                        rows: grid.rows(),
-                        cols: grid.cols(),
-                    });
-                }
+                all_in_grid(self.grid_for("HUM")?, "HUM", homes)?;
                 self.human_homes = homes.clone();
             }
             ServerMessage::Hme(at) => {
-                let grid = self.grid.as_ref().ok_or_else(|| before_set("HME"))?;
-                if !grid.contains(*at) {
-                    return Err(ProtocolError::OutOfGrid {
-                        command: "HME",
-                        cell: *at,
-                        rows: grid.rows(),
-                        cols: grid.cols(),
-                    });
-                }
+                all_in_grid(self.grid_for("HME")?, "HME", std::slice::from_ref(at))?;
                 self.home = Some(*at);
             }
-            ServerMessage::Map(cells) => {
-                let grid = self.grid.as_mut().ok_or_else(|| before_set("MAP"))?;
-                apply_cells(grid, "MAP", cells)?;
-                let home = self.home.ok_or_else(|| ProtocolError::Unexpected {
-                    message: "MAP",
-                    why: "it came before HME".into(),
-                })?;
-                // Vampires on our start cell ⇒ we are the vampires, else the werewolves.
-                self.role = Some(if grid.get(home).kind() == Kind::Vampires {
-                    0
-                } else {
-                    1
-                });
-            }
+            ServerMessage::Map(cells) => self.apply_map(cells)?,
             ServerMessage::Upd(cells) => {
-                let grid = self.grid.as_mut().ok_or_else(|| before_set("UPD"))?;
-                apply_cells(grid, "UPD", cells)?;
+                apply_cells(self.grid_mut_for("UPD")?, "UPD", cells)?;
                 self.updates += 1;
             }
             ServerMessage::End => self.ended = true,
             ServerMessage::Bye => {}
         }
         Ok(())
+    }
+
+    /// The map's cells set on the grid; our role read from who stands on our home.
+    fn apply_map(&mut self, cells: &[CellUpdate]) -> Result<(), ProtocolError> {
+        let home = self.home;
+        let grid = self.grid_mut_for("MAP")?;
+        apply_cells(grid, "MAP", cells)?;
+        let home = home.ok_or_else(|| ProtocolError::Unexpected {
+            message: "MAP",
+            why: "it came before HME".into(),
+        })?;
+        // Vampires on our start cell ⇒ we are the vampires, else the werewolves.
+        self.role = Some(if grid.get(home).kind() == Kind::Vampires {
+            0
+        } else {
+            1
+        });
+        Ok(())
+    }
+
+    /// The grid, for a `message` that needs it: an error when SET has not come yet.
+    fn grid_for(&self, message: &'static str) -> Result<&Grid, ProtocolError> {
+        self.grid.as_ref().ok_or_else(|| before_set(message))
+    }
+
+    /// [`Self::grid_for`], to change it.
+    fn grid_mut_for(&mut self, message: &'static str) -> Result<&mut Grid, ProtocolError> {
+        self.grid.as_mut().ok_or_else(|| before_set(message))
     }
 
     /// The search position to move from: our board, our side to move, and the ply count
@@ -529,6 +523,27 @@ impl ClientView {
         let mut pos = VvwPosition::from_grid(grid, role)?;
         pos.set_ply(2 * self.updates.saturating_sub(1) + role as u32);
         Ok(pos)
+    }
+}
+
+/// The error of a message that needs the grid before SET made it.
+fn before_set(message: &'static str) -> ProtocolError {
+    ProtocolError::Unexpected {
+        message,
+        why: "it came before SET".into(),
+    }
+}
+
+/// An error naming `command` and the first of `cells` outside `grid`.
+fn all_in_grid(grid: &Grid, command: &'static str, cells: &[Coord]) -> Result<(), ProtocolError> {
+    match cells.iter().find(|c| !grid.contains(**c)) {
+        Some(&cell) => Err(ProtocolError::OutOfGrid {
+            command,
+            cell,
+            rows: grid.rows(),
+            cols: grid.cols(),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -265,32 +265,41 @@ fn set_up(
     };
     let deadline = timeout.map(|t| Instant::now() + t);
     let _ = stream.set_nodelay(true);
+    let name = read_name(stream, deadline).map_err(|(fault, why)| fail(fault, why))?;
+    send_map(stream, home, map).map_err(|e| fail(FaultKind::Disconnect, e.to_string()))?;
+    // A client's name is outside text: printed and recorded with its control
+    // characters escaped, so it cannot forge a line of the server's output.
+    Ok(crate::escape::escape_control(&String::from_utf8_lossy(&name)).into_owned())
+}
+
+/// Reads a client's `NME` message by `deadline`: its name's bytes, or the fault and why.
+fn read_name(
+    stream: &mut TcpStream,
+    deadline: Option<Instant>,
+) -> Result<Vec<u8>, (FaultKind, String)> {
     let mut head = [0u8; 4];
     match read_exact_by(stream, &mut head, deadline) {
         ReadEnd::Done => {}
-        ReadEnd::TimedOut => return Err(fail(FaultKind::LateMove, "no NME in time".into())),
-        ReadEnd::Closed(why) => return Err(fail(FaultKind::Disconnect, why)),
+        ReadEnd::TimedOut => return Err((FaultKind::LateMove, "no NME in time".into())),
+        ReadEnd::Closed(why) => return Err((FaultKind::Disconnect, why)),
     }
     if &head[..3] != b"NME" {
-        return Err(fail(
+        let got = String::from_utf8_lossy(&head[..3]);
+        return Err((
             FaultKind::Garbage,
-            format!(
-                "expected NME first, got {:?}",
-                String::from_utf8_lossy(&head[..3])
-            ),
+            format!("expected NME first, got {got:?}"),
         ));
     }
     let mut name = vec![0u8; head[3] as usize];
     match read_exact_by(stream, &mut name, deadline) {
-        ReadEnd::Done => {}
-        ReadEnd::TimedOut => {
-            return Err(fail(
-                FaultKind::LateMove,
-                "NME name incomplete in time".into(),
-            ))
-        }
-        ReadEnd::Closed(why) => return Err(fail(FaultKind::Disconnect, why)),
+        ReadEnd::Done => Ok(name),
+        ReadEnd::TimedOut => Err((FaultKind::LateMove, "NME name incomplete in time".into())),
+        ReadEnd::Closed(why) => Err((FaultKind::Disconnect, why)),
     }
+}
+
+/// Sends a client the map's size, the humans' homes, its own home, then the map.
+fn send_map(stream: &mut TcpStream, home: Coord, map: &Map) -> std::io::Result<()> {
     let mut first = Vec::new();
     ServerMessage::Set {
         rows: map.rows(),
@@ -305,13 +314,8 @@ fn set_up(
         .map(|(at, c)| CellUpdate::new(at, c))
         .collect();
     let second = ServerMessage::Map(cells).to_bytes();
-    stream
-        .write_all(&first)
-        .and_then(|_| stream.write_all(&second))
-        .map_err(|e| fail(FaultKind::Disconnect, e.to_string()))?;
-    // A client's name is outside text: printed and recorded with its control
-    // characters escaped, so it cannot forge a line of the server's output.
-    Ok(crate::escape::escape_control(&String::from_utf8_lossy(&name)).into_owned())
+    stream.write_all(&first)?;
+    stream.write_all(&second)
 }
 
 /// Status by comparing the species (humans never count).
@@ -375,32 +379,15 @@ pub fn play_connected(
             history.push(grid.clone());
         }
         let stream = &mut streams[p];
-        discard_waiting(stream);
-        let update = ServerMessage::Upd(update_cells(&touched, p, &grid));
-        let steps = match stream.write_all(&update.to_bytes()) {
-            Err(e) => Err(Forfeit::Disconnected(e.to_string())),
-            Ok(()) => read_mov(stream, Some(Instant::now() + config.move_time)),
-        };
+        let (record, end) = one_ply(stream, p, &mut grid, &mut touched, &mut rng, config);
         ply += 1;
-        let recorded = log.len();
-        let forfeit = |why: Forfeit| (Status::Win(1 - p), EndReason::Forfeit { loser: p, why });
-        match steps {
-            Err(why) => ending = Some(forfeit(why)),
-            Ok(None) => log.push(PlyRecord::TimedOut),
-            Ok(Some(steps)) => {
-                if let Err(illegal) = check_ply(&grid, p, &steps) {
-                    ending = Some(forfeit(Forfeit::Illegal(illegal)));
-                } else {
-                    apply_ply(&mut grid, p, &steps, |_, battle| battle.sample(&mut rng));
-                    touched[p] = touched_cells(&steps);
-                    ending = extinction(&grid);
-                }
-                log.push(PlyRecord::Played(steps));
+        if let Some(record) = record {
+            if let Some(report) = config.on_ply {
+                report(ply - 1, &record, &grid);
             }
+            log.push(record);
         }
-        if let (Some(report), Some(record)) = (config.on_ply, log.get(recorded)) {
-            report(ply - 1, record, &grid);
-        }
+        ending = end;
         if ending.is_some() {
             break;
         }
@@ -421,6 +408,40 @@ pub fn play_connected(
         history,
         log,
     })
+}
+
+/// One ply of a connected game: the update sent to player `p`, its answer read and
+/// checked, the move applied. Returns the ply's record (none when the player forfeited
+/// by disconnecting or sending garbage) and the game's end if this ply ended it.
+fn one_ply(
+    stream: &mut TcpStream,
+    p: Role,
+    grid: &mut Grid,
+    touched: &mut [Vec<Coord>; 2],
+    rng: &mut GameRng,
+    config: &ServerConfig,
+) -> (Option<PlyRecord>, Option<(Status, EndReason)>) {
+    discard_waiting(stream);
+    let update = ServerMessage::Upd(update_cells(touched, p, grid));
+    let steps = match stream.write_all(&update.to_bytes()) {
+        Err(e) => Err(Forfeit::Disconnected(e.to_string())),
+        Ok(()) => read_mov(stream, Some(Instant::now() + config.move_time)),
+    };
+    let forfeit = |why: Forfeit| Some((Status::Win(1 - p), EndReason::Forfeit { loser: p, why }));
+    match steps {
+        Err(why) => (None, forfeit(why)),
+        Ok(None) => (Some(PlyRecord::TimedOut), None),
+        Ok(Some(steps)) => {
+            let ending = if let Err(illegal) = check_ply(grid, p, &steps) {
+                forfeit(Forfeit::Illegal(illegal))
+            } else {
+                apply_ply(grid, p, &steps, |_, battle| battle.sample(rng));
+                touched[p] = touched_cells(&steps);
+                extinction(grid)
+            };
+            (Some(PlyRecord::Played(steps)), ending)
+        }
+    }
 }
 
 /// The cells touched by each player's last accepted ply, `p`'s first, each once, with
