@@ -46,10 +46,16 @@ fn round_trips<G: Game>(pos: &mut G, moves: &[G::Move]) -> Result<(), TestCaseEr
         pos.outcomes(mv, &mut outcomes);
         for &(outcome, _) in &outcomes {
             let undo = pos.make(mv, outcome);
-            prop_assert_eq!(pos.hash(), scratch_hash(pos), "{} after {mv:?}", G::NAME);
+            prop_assert_eq!(pos.hash(), scratch_hash(pos), "{} after {:?}", G::NAME, mv);
             prop_assert_eq!(pos.ply(), before.2 + 1, "{}", G::NAME);
             pos.unmake(mv, undo);
-            prop_assert_eq!(&snapshot(pos, &mut scratch), &before, "{} {mv:?}", G::NAME);
+            prop_assert_eq!(
+                &snapshot(pos, &mut scratch),
+                &before,
+                "{} {:?}",
+                G::NAME,
+                mv
+            );
         }
     }
     Ok(())
@@ -70,7 +76,7 @@ fn random_game<G: Game>(seed: u64, choices: &[u32]) -> Result<(), TestCaseError>
         let mv = moves[c as usize % moves.len()];
         let outcome = pos.sample_outcome(mv, &mut rng);
         pos.make(mv, outcome);
-        prop_assert_eq!(pos.hash(), scratch_hash(&pos), "{} after {mv:?}", G::NAME);
+        prop_assert_eq!(pos.hash(), scratch_hash(&pos), "{} after {:?}", G::NAME, mv);
     }
     Ok(())
 }
