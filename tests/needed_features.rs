@@ -9,11 +9,10 @@ mod common;
 use common::positions::random_position;
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
-use weightforge::game::{FeatureSet, Features, GameRng};
+use weightforge::game::{FeatureSet, Features, Game, GameRng};
 use weightforge::games::abalone::Abalone;
 use weightforge::games::vampires_werewolves::VvwPosition;
-use weightforge::games::war_of_life::WarOfLife;
-use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::registry::GameId;
 use weightforge::tunables::{Score, EVAL_LIMIT, EVAL_SCALE};
 
 /// The score the evaluator must give: every feature computed, the weighted sum rounded.
@@ -93,9 +92,10 @@ fn abalone_needed_features_match_all_features() {
 }
 
 #[test]
-fn other_games_evaluate_the_same() {
-    check::<WolvesSheep>("standard", 30, 5);
-    check::<WarOfLife>("random", 20, 6);
+fn every_game_evaluates_the_same_from_its_default_start() {
+    for (seed, &id) in GameId::ALL.iter().enumerate() {
+        weightforge::with_game!(id, G => check::<G>(G::start_names()[0], 30, 5 + seed as u64));
+    }
 }
 
 #[test]

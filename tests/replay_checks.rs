@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{fails, ok, weightforge};
 use serde_json::Value;
+use weightforge::registry::GAME_NAMES;
 
 fn record(game: &str, file: &Path) {
     common::record_random_games(game, file.to_str().unwrap());
@@ -19,12 +20,7 @@ fn record(game: &str, file: &Path) {
 #[test]
 fn records_of_every_game_replay() {
     let dir = tempfile::tempdir().unwrap();
-    for game in [
-        "wolves_sheep",
-        "war_of_life",
-        "abalone",
-        "vampires_werewolves",
-    ] {
+    for &game in GAME_NAMES {
         let file = dir.path().join(format!("{game}.jsonl"));
         record(game, &file);
         let list = ok(&weightforge(&["replay", file.to_str().unwrap()]));

@@ -19,6 +19,7 @@ macro_rules! game_list {
             WarOfLife => war_of_life::WarOfLife,
             Abalone => abalone::Abalone,
             VampiresWerewolves => vampires_werewolves::VvwPosition,
+            ConnectFour => connect_four::ConnectFour,
         }
     };
 }
