@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Re-runs the command behind every published figure that is a pure function of its inputs
+# (fixed-depth and node-budget matches, SPRT runs, evolve runs, perft and node counts) and
+# fails when a result differs from the figure. Speeds and clock-budget results vary from
+# run to run and are not checked here (docs/results/README.md says why).
+#
+#   scripts/reproduce.sh quick     # the CI subset: seconds to a few minutes
+#   scripts/reproduce.sh full      # every figure below (hours on 2 cores; the list says each one's cost)
+#   scripts/reproduce.sh list      # the figures, their pages and modes, nothing run
+#   scripts/reproduce.sh full texel  # only the figures whose name contains "texel"
+#
+# WEIGHTFORGE names the binary (default: target/release/weightforge, built if missing).
+# Runs happen in a scratch folder holding copies of experiments/, genomes/, examples/ and
+# tests/data/, so that evolve's outputs (reports/, genomes/<game>/<run>-best.ron) never
+# touch the repository. Each line printed: `ok`, or `MOVED` with the figure and what the
+# command printed instead, and the seconds it took. Exit status 1 when any figure moved.
+#
+# A figure is one line of the catalogue at the end of this file:
+#   figure MODE NAME PAGE EXPECTED... -- ARGS...
+# MODE quick or full; NAME a word to select it by; PAGE where the figure is published;
+# EXPECTED the strings the output must contain, each exactly (the figure as printed);
+# ARGS the weightforge command line.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+mode="${1:-quick}"
+only="${2:-}"
+case "$mode" in quick | full | list) ;; *)
+    echo "usage: scripts/reproduce.sh quick|full|list [NAME-PART]" >&2
+    exit 2
+    ;;
+esac
+
+bin="${WEIGHTFORGE:-$repo/target/release/weightforge}"
+if [[ "$mode" != list && ! -x "$bin" ]]; then
+    (cd "$repo" && cargo build --release)
+fi
+if [[ "$mode" != list ]]; then
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' EXIT
+    cp -r "$repo/experiments" "$repo/genomes" "$repo/examples" "$scratch/"
+    mkdir -p "$scratch/tests" && cp -r "$repo/tests/data" "$scratch/tests/"
+fi
+
+moved=0
+ran=0
+started=$SECONDS
+
+# figure MODE NAME PAGE EXPECTED... -- ARGS...
+figure() {
+    local fmode="$1" name="$2" page="$3"
+    shift 3
+    local expected=()
+    while [[ "$1" != "--" ]]; do
+        expected+=("$1")
+        shift
+    done
+    shift
+    if [[ -n "$only" && "$name" != *"$only"* ]]; then return; fi
+    if [[ "$mode" == list ]]; then
+        printf '%-5s %-28s %-40s weightforge %s\n' "$fmode" "$name" "$page" "$*"
+        return
+    fi
+    if [[ "$mode" == quick && "$fmode" != quick ]]; then return; fi
+    local t0=$SECONDS out missing=()
+    out="$(cd "$scratch" && "$bin" "$@" 2>&1)" || true
+    for e in "${expected[@]}"; do
+        [[ "$out" == *"$e"* ]] || missing+=("$e")
+    done
+    ran=$((ran + 1))
+    if ((${#missing[@]} == 0)); then
+        printf 'ok     %5ds  %-28s %s\n' $((SECONDS - t0)) "$name" "$page"
+    else
+        moved=$((moved + 1))
+        printf 'MOVED  %5ds  %-28s %s\n' $((SECONDS - t0)) "$name" "$page"
+        printf '         command: weightforge %s\n' "$*"
+        printf '         expected: %s\n' "${missing[@]}"
+        printf '%s\n' "$out" | grep -E 'Elo difference|SPRT|^[0-9]+$|nodes|validation' | head -8 | sed 's/^/         got: /'
+    fi
+}
+
+# ---- the catalogue ------------------------------------------------------------------
+R=README.md
+WS=docs/results/wolves_sheep.md
+
+# Rules and engine counts.
+figure quick perft_ws "$R, $WS" "7432822" -- perft --game wolves_sheep --depth 8
+figure quick perft_c4 docs/results/connect_four.md "5673234" -- perft --game connect_four --depth 8
+figure quick ws_luo_li "$WS" "Elo difference: -391.6 +/- 60.8" \
+    -- match --game wolves_sheep genomes/wolves_sheep/luo2023.ron genomes/wolves_sheep/li2023.ron --games 200
+figure quick sprt_h1 docs/results/sprt.md "Elo difference: 309.0 +/- 31.3" "llr 3.05" "H1 was accepted" \
+    -- match --game wolves_sheep genomes/wolves_sheep/tuned.ron luo2023 --games 2000 --sprt elo0=0,elo1=5
+figure quick c4_match docs/results/connect_four.md "Elo difference: 178.3 +/- 34.2" \
+    -- match --game connect_four tuned course --games 400 --seed 9041 --opening-plies 2
+figure quick wol_tuned docs/results/war_of_life.md "Elo difference: 494.0 +/- 32.3" \
+    -- match --game war_of_life genomes/war_of_life/tuned.ron minimax --games 2000 --seed 2025 --opening-plies 0
+
+# Evolve runs: the validation lines of the run's end (minutes each).
+figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \
+    -- evolve --quiet
+figure full texel "$R, docs/results/texel.md" "Elo difference: 41.0 +/- 20.4" "Elo difference: 101.8 +/- 14.2" \
+    -- evolve --quiet experiments/wolves_sheep_texel.ron
+figure full ws_tuned "$R, $WS" "Elo difference: 171.1 +/- 15.8" "Elo difference: 151.9 +/- 8.1" \
+    -- evolve --quiet experiments/wolves_sheep.ron
+figure full compare_es "$WS" "Elo difference: 103.7 +/- 34.3" "Elo difference: 119.1 +/- 21.1" \
+    -- evolve --quiet experiments/compare/es.ron
+figure full compare_cmaes "$WS" "Elo difference: 121.1 +/- 35.3" "Elo difference: 166.2 +/- 13.3" \
+    -- evolve --quiet experiments/compare/cmaes.ron
+figure full compare_spsa "$WS" "Elo difference: 41.9 +/- 21.4" "Elo difference: -47.2 +/- 17.6" \
+    -- evolve --quiet experiments/compare/spsa.ron
+figure full abalone_tuned "$R, docs/results/abalone.md" "Elo difference: 207.5 +/- 38.2" "Elo difference: 197.9 +/- 34.9" \
+    -- evolve --quiet experiments/abalone.ron
+figure full c4_tuned "$R, docs/results/connect_four.md" "Elo difference: 120.1 +/- 29.8" \
+    -- evolve --quiet experiments/connect_four.ron
+
+# Matches of committed genomes (minutes each).
+figure full ws_tuned_li_roles "$WS" "A as wolves: 0 wins, 94 draws, 6 losses" "A as sheep: 86 wins, 14 draws, 0 losses" \
+    -- match --game wolves_sheep genomes/wolves_sheep/tuned.ron li2023 --same-search --games 200 --seed 99
+figure full abalone_guara docs/results/abalone.md "Elo difference: 193.2 +/- 31.3" \
+    -- match --game abalone genomes/abalone/tuned.ron guara --same-search --games 400 --seed 4242 --opening-plies 4 --start standard --start german_daisy --start belgian_daisy
+figure full abalone_chorus docs/results/abalone.md "Elo difference: 171.7 +/- 31.3" \
+    -- match --game abalone genomes/abalone/tuned.ron chorus2009 --same-search --games 400 --seed 4242 --opening-plies 4 --start standard --start german_daisy --start belgian_daisy
+figure full sprt_h0 docs/results/sprt.md "Elo difference: 0.1 +/- 2.4" "llr -2.99" "H0 was accepted" \
+    -- match --game wolves_sheep luo2023 luo2023 --games 40000 --sprt elo0=0,elo1=5
+
+# ---- the summary --------------------------------------------------------------------
+if [[ "$mode" != list ]]; then
+    echo "$ran figures re-run in $((SECONDS - started)) s; $moved moved"
+    ((moved == 0))
+fi
