@@ -122,6 +122,21 @@ figure full abalone_chorus docs/results/abalone.md "Elo difference: 171.7 +/- 31
 figure full sprt_h0 docs/results/sprt.md "Elo difference: 0.1 +/- 2.4" "llr -2.99" "H0 was accepted" \
     -- match --game wolves_sheep luo2023 luo2023 --games 40000 --sprt elo0=0,elo1=5
 
+# Vampires vs Werewolves on the README's eight starts.
+VVW_STARTS=(--opening-plies 3 --ply-cap 200
+    --start tests/data/vampires_werewolves/maps/official_kit/testmap2.xml
+    --start tests/data/vampires_werewolves/maps/official_kit/thetrap.xml
+    --start tests/data/vampires_werewolves/maps/succo_twilight/map8.xml
+    --start tests/data/vampires_werewolves/maps/succo_twilight/testmap.xml
+    --start duel --start random --start random --start random)
+VS=docs/results/vampires_werewolves_search.md
+figure quick vvw_depth2 "$VS" "Elo difference: 149.3 +/- 30.6" \
+    -- match --game vampires_werewolves genomes/vampires_werewolves/tuned.ron deepblue2021 --games 400 --depth 2 --seed 2027 "${VVW_STARTS[@]}"
+figure full vvw_2000 "$R, docs/results/vampires_werewolves.md" "Elo difference: 118.9 +/- 14.0" \
+    -- match --game vampires_werewolves genomes/vampires_werewolves/tuned.ron deepblue2021 --games 2000 --depth 2 --seed 16 "${VVW_STARTS[@]}"
+figure full vvw_depth4 "$R, $VS" "Elo difference: 65.0 +/- 29.3" \
+    -- match --game vampires_werewolves genomes/vampires_werewolves/tuned.ron deepblue2021 --games 400 --depth 4 --seed 2027 "${VVW_STARTS[@]}"
+
 # ---- the summary --------------------------------------------------------------------
 if [[ "$mode" != list ]]; then
     echo "$ran figures re-run in $((SECONDS - started)) s; $moved moved"
