@@ -16,6 +16,7 @@ use common::{fails, ok, tool, weightforge};
 use rand::SeedableRng;
 use weightforge::eval::Evaluator;
 use weightforge::game::{Features, Game, GameRng};
+use weightforge::games::war_of_life::WarOfLife;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
 
@@ -163,6 +164,34 @@ fn wolves_sheep_module_equals_the_search_evaluation() {
     check_game::<WolvesSheep>(&genomes, "standard", 40, wolves_sheep_board);
 }
 
+/// The coursework's board, `[blue cells, red cells]`, and the side to move.
+fn war_of_life_board(pos: &WarOfLife) -> Option<(serde_json::Value, &'static str)> {
+    let text = pos.to_text();
+    let (board, side) = text.rsplit_once(' ').unwrap();
+    let board: serde_json::Value = serde_json::from_str(board).unwrap();
+    Some((board, if side == "b" { "blue" } else { "red" }))
+}
+
+#[test]
+fn war_of_life_module_equals_the_search_evaluation() {
+    if !tool::require_python3("war_of_life_module_equals_the_search_evaluation") {
+        return;
+    }
+    let genomes: Vec<(String, f64)> = [
+        "bloodlust",
+        "land_grab",
+        "minimax",
+        "minimax_prolog",
+        "self_preservation",
+        "tuned",
+    ]
+    .iter()
+    .map(|g| (format!("genomes/war_of_life/{g}.ron"), 10_000.0))
+    .collect();
+    let genomes: Vec<(&str, f64)> = genomes.iter().map(|(g, b)| (g.as_str(), *b)).collect();
+    check_game::<WarOfLife>(&genomes, "random", 20, war_of_life_board);
+}
+
 /// Issue #42, class 8: what export writes into source code or lines is only what the
 /// target reads as a name and a number; a constants file says each name once and is
 /// played only for its game.
@@ -207,4 +236,71 @@ fn export_writes_only_names_and_numbers_the_target_reads() {
         ok(&weightforge(&["export", &clean, "--format", "python"])).trim(),
         "EAT_BONUS = 1.5"
     );
+}
+
+/// scripts/check_eval.py, the check of a user's own evaluation through `eval`: the course
+/// player with the exported module matches weightforge on every position of recorded
+/// games; with its own heuristic it does not, and the script says so (exit status 1).
+#[test]
+fn check_eval_tells_a_matching_evaluation_from_another() {
+    if !tool::require_python3("check_eval_tells_a_matching_evaluation_from_another") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.jsonl");
+    let module = dir.path().join("wf_tuned.py");
+    let genome = "genomes/wolves_sheep/tuned.ron";
+    ok(&weightforge(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "li2023",
+        "luo2023",
+        "--games",
+        "2",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    ok(&weightforge(&[
+        "export",
+        genome,
+        "--format",
+        "python",
+        "--output",
+        module.to_str().unwrap(),
+    ]));
+    let check = |engine: &str| {
+        Command::new("python3")
+            .args([
+                "scripts/check_eval.py",
+                "--game",
+                "wolves_sheep",
+                "--genome",
+                genome,
+            ])
+            .args(["--positions", record.to_str().unwrap(), "--engine", engine])
+            .args([
+                "--dir",
+                "examples/engines/course",
+                "--weightforge",
+                env!("CARGO_BIN_EXE_weightforge"),
+            ])
+            .output()
+            .unwrap()
+    };
+    let same = check(&format!(
+        "python3 adapter.py --evaluation {}",
+        module.display()
+    ));
+    let text = String::from_utf8_lossy(&same.stdout).into_owned();
+    assert!(
+        same.status.success() && text.contains(" 0 differ"),
+        "{text}{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+    let own = check("python3 adapter.py");
+    let text = String::from_utf8_lossy(&own.stdout).into_owned();
+    assert_eq!(own.status.code(), Some(1), "{text}");
+    assert!(text.contains(" 0 match"), "{text}");
 }
