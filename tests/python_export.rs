@@ -126,26 +126,29 @@ fn run_python(dir: &Path, input: &str) -> Vec<String> {
         .collect()
 }
 
-/// The course code's 5×5 array (0 empty, 1 sheep, 2 wolf) and the side to move.
+/// The course code's 5×5 array (0 empty, 1 sheep, 2 wolf) and the side to move; by
+/// turns as numbers, as the digits a state file holds, and as rows of letters.
 fn wolves_sheep_board(pos: &WolvesSheep) -> Option<(serde_json::Value, &'static str)> {
     let text = pos.to_text();
     let (board, side) = text.split_once(' ').unwrap();
-    let rows: Vec<Vec<u8>> = board
-        .split('/')
-        .map(|row| {
-            row.chars()
-                .map(|c| match c {
-                    'S' => 1,
-                    'W' => 2,
-                    _ => 0,
-                })
-                .collect()
-        })
-        .collect();
-    Some((
-        serde_json::json!(rows),
-        if side == "w" { "wolves" } else { "sheep" },
-    ))
+    let rows: Vec<&str> = board.split('/').collect();
+    let digit = |c: char| match c {
+        'S' => 1,
+        'W' => 2,
+        _ => 0,
+    };
+    let value = match text.bytes().map(u32::from).sum::<u32>() % 3 {
+        0 => serde_json::json!(rows
+            .iter()
+            .map(|r| r.chars().map(digit).collect::<Vec<u8>>())
+            .collect::<Vec<_>>()),
+        1 => serde_json::json!(rows
+            .iter()
+            .map(|r| r.chars().map(|c| digit(c).to_string()).collect::<Vec<_>>())
+            .collect::<Vec<_>>()),
+        _ => serde_json::json!(rows),
+    };
+    Some((value, if side == "w" { "wolves" } else { "sheep" }))
 }
 
 #[test]

@@ -89,13 +89,16 @@ def parse_text(text):
     return Position(wolves, sheep, fields[1] == "w")
 
 
-_CELLS = {0: 0, 1: 1, 2: 2, ".": 0, "S": 1, "W": 2}
+# A cell: the course's numbers (also as the text a state file holds), or letters.
+_CELLS = {0: 0, 1: 1, 2: 2, "0": 0, "1": 1, "2": 2, ".": 0, " ": 0, None: 0,
+          "S": 1, "W": 2, "s": 1, "w": 2}
 
 
 def from_board(board, to_move):
-    """The course's board: 5 rows of 5 cells, 0 (or '.') empty, 1 (or 'S') a sheep,
-    2 (or 'W') a wolf, row 0 the sheep's home row; a list of lists or a numpy array.
-    `to_move` is "wolves" or "sheep"."""
+    """The course's board: 5 rows of 5 cells, row 0 the sheep's home row; 0 empty, 1 a
+    sheep, 2 a wolf (as numbers or as the text "0", "1", "2"), or '.' (or ' ', None),
+    'S', 'W'; a list of lists, a list of 5-letter strings or a numpy array. `to_move` is
+    "wolves" or "sheep"."""
     if hasattr(board, "tolist"):
         board = board.tolist()
     if len(board) != 5:
