@@ -17,7 +17,9 @@
 //!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
 //!   and [`builtin_genomes`], [`player`] (what sits at the board), [`served_engine`] (a
-//!   built-in player served as an engine);
+//!   built-in player served as an engine); [`python_module`] (a genome's evaluation
+//!   written as a Python module for a course player) and [`source_text`] (names and
+//!   values written into another program's source);
 //! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
@@ -42,6 +44,7 @@ pub mod limits;
 pub mod matches;
 pub mod played_game;
 pub mod player;
+pub mod python_module;
 pub mod record;
 pub mod record_check;
 pub mod registry;
@@ -49,6 +52,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod served_engine;
+pub mod source_text;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;

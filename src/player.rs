@@ -100,7 +100,10 @@ impl PlayerSpec {
             return Ok(PlayerSpec::Random);
         }
         if EngineSpec::is_engine(name) {
-            return Ok(PlayerSpec::Engine(Arc::new(EngineSpec::resolve(name)?)));
+            return Ok(PlayerSpec::Engine(Arc::new(EngineSpec::resolve(
+                name,
+                G::NAME,
+            )?)));
         }
         let path = Path::new(name);
         if path.exists() {

@@ -3,7 +3,7 @@
 //! weights are declared as `weight <role>:<feature> <value>` and can be `set`. All its
 //! randomness comes from the `newgame` seed; it searches the genome's depth (or `go
 //! depth N`, `go nodes N`), ignores `movetime`, and answers `eval` with Σ weight ×
-//! feature for its role.
+//! feature for its role, the value its search gives the position.
 //!
 //! It sits beside [`crate::engine`], not in it: it seats a [`crate::player::Agent`],
 //! and the players sit above the engine side that referees outside programs.
@@ -14,6 +14,7 @@ use std::sync::Arc;
 use rand::SeedableRng;
 
 use crate::engine::protocol::{Message, Reply, WeightDecl, VERSION};
+use crate::eval::Evaluator;
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
 use crate::player::{Agent, PlayerSpec, SearchBudget};
@@ -125,13 +126,12 @@ impl<G: Features> Session<G> {
     }
 
     /// The evaluation Σ weight × feature of the position for the game's role (the
-    /// built-in evaluation's units, before the search's scale).
+    /// built-in evaluation's units, before the search's scale): exactly the value the
+    /// search gives the position ([`Evaluator::value`], `f32` weights), which is also
+    /// what a module written by `weightforge export --format python` returns.
     fn eval(&self) -> Result<f64, String> {
         let pos = self.pos.as_ref().ok_or("`eval` before `position`")?;
-        let mut f = vec![0.0f32; G::feature_info().len()];
-        pos.features(self.role, &mut f);
-        let w = &self.genome.weights[self.role];
-        Ok(w.iter().zip(&f).map(|(w, &f)| w * f64::from(f)).sum())
+        Ok(Evaluator::new::<G>(self.role, &self.genome.weights[self.role]).value(pos))
     }
 
     fn go(&mut self, budget: SearchBudget) -> Result<String, String> {

@@ -33,7 +33,8 @@ fn the_c_example_builds_plays_and_answers_eval() {
         }
     }
     let spelling = format!("engine:\"{}\"", exe.display());
-    let spec = Arc::new(EngineSpec::resolve(&spelling).expect("the C engine starts"));
+    let spec =
+        Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("the C engine starts"));
     assert_eq!(spec.name, "wolves_sheep.c");
     let mut prober = Prober::<WolvesSheep>::new(Arc::clone(&spec));
     let start = WolvesSheep::parse("SSSSS/SSSSS/...../...../.W.W. w").unwrap();

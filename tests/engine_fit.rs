@@ -35,7 +35,7 @@ fn positions(n: usize, seed: u64) -> Vec<WolvesSheep> {
 #[test]
 fn probing_recovers_the_built_in_features() {
     let spelling = format!("engine:\"{BIN} engine --game wolves_sheep --genome li2023\"");
-    let spec = Arc::new(EngineSpec::resolve(&spelling).expect("the engine starts"));
+    let spec = Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("the engine starts"));
     let nf = WolvesSheep::feature_info().len();
     assert_eq!(spec.weights.len(), 2 * nf, "role:feature for both roles");
     let mut prober = Prober::<WolvesSheep>::new(spec);
@@ -73,7 +73,7 @@ fn probing_recovers_the_built_in_features() {
 
 fn nonlinear(arg: &str) -> String {
     let spelling = format!("engine:\"python3 tests/engines/nonlinear.py {arg}\"");
-    let spec = Arc::new(EngineSpec::resolve(&spelling).expect("starts"));
+    let spec = Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("starts"));
     let mut prober = Prober::<WolvesSheep>::new(spec);
     let text = positions(1, 9)[0].to_text();
     match prober.probe(0, &text) {
@@ -239,7 +239,8 @@ fn a_zero_sum_evaluation_is_told_from_one_heuristic_per_side() {
         return;
     }
     let zero_sum = |spelling: &str| {
-        let spec = Arc::new(EngineSpec::resolve(spelling).expect("the engine starts"));
+        let spec =
+            Arc::new(EngineSpec::resolve(spelling, "wolves_sheep").expect("the engine starts"));
         let mut prober = Prober::<WolvesSheep>::new(spec);
         assert!(!prober.zero_sum(), "nothing probed yet");
         for pos in positions(10, 7) {
@@ -265,7 +266,7 @@ fn probing_tells_which_role_each_course_constant_serves() {
         return;
     }
     let spelling = r#"engine:"python3 adapter.py",dir=examples/engines/course"#;
-    let spec = Arc::new(EngineSpec::resolve(spelling).expect("the engine starts"));
+    let spec = Arc::new(EngineSpec::resolve(spelling, "wolves_sheep").expect("the engine starts"));
     let mut prober = Prober::<WolvesSheep>::new(spec);
     for pos in positions(40, 13) {
         for role in 0..2 {

@@ -66,7 +66,7 @@ fn constants_file_plays_tuned_constants() {
     }
     let dir = tempfile::tempdir().unwrap();
     let spelling = r#"engine:"python3 wolves_sheep.py",dir=examples/engines"#;
-    let defaults = EngineSpec::resolve(spelling).unwrap();
+    let defaults = EngineSpec::resolve(spelling, "wolves_sheep").unwrap();
     let mut tuned = defaults.clone();
     tuned.values[1] = 7.5; // WOLF_ROOM
     let file = ConstantsFile::new("wolves_sheep", &tuned, Default::default());

@@ -184,8 +184,10 @@ pub enum ExportFormat {
     /// as `role:feature value`, the names `weightforge engine` declares), in the
     /// engine's declaration order.
     Lines,
-    /// `NAME = value` lines (an engine's constants, declaration order): Python
-    /// assignments to paste into the engine's source.
+    /// A genome: a self-contained Python module computing its whole evaluation,
+    /// `evaluate(board, role)` on the course's board and `evaluate_text(text, role)`,
+    /// exactly as the search does (docs/guide/front-end.md). An engine's constants:
+    /// `NAME = value` lines in declaration order, to paste into its source.
     Python,
 }
 

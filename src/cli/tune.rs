@@ -10,6 +10,7 @@ use weightforge::dist::Executor;
 use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
 use weightforge::genome::{Genome, GenomeFile};
+use weightforge::python_module::python_module;
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
@@ -246,9 +247,12 @@ fn catch_ctrl_c(flag: &Arc<AtomicBool>) -> Result<()> {
 pub fn export(a: ExportArgs) -> Result<()> {
     let origin = a.genome.display().to_string();
     let text = std::fs::read_to_string(&a.genome).with_context(|| format!("reading {origin}"))?;
-    let out = match weightforge::ronfile::from_str::<ConstantsFile>(&text) {
-        Ok(constants) => export_constants(&constants, a.format)?,
-        Err(_) => export_genome(&text, &origin, a.format)?,
+    let out = if is_constants_file(&text) {
+        let constants: ConstantsFile =
+            weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
+        export_constants(&constants, &origin, a.format)?
+    } else {
+        export_genome(&text, &origin, a.format)?
     };
     match &a.output {
         Some(path) => weightforge::fsutil::write_atomic(path, format!("{out}\n").as_bytes())
@@ -258,16 +262,33 @@ pub fn export(a: ExportArgs) -> Result<()> {
     Ok(())
 }
 
+/// Whether `text` is a constants file (it has a `constants` field) rather than a genome,
+/// so that a constants file's own error is the one reported.
+fn is_constants_file(text: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        constants: Option<serde::de::IgnoredAny>,
+    }
+    weightforge::ronfile::from_str::<Kind>(text).is_ok_and(|k| k.constants.is_some())
+}
+
 fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<String> {
     let file: GenomeFile =
         weightforge::ronfile::from_str(text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
     let game = file.game.clone();
+    if let ExportFormat::Python = format {
+        return with_game!(game.as_str(), G => {
+            let genome = Genome::from_file::<G>(file, origin)?;
+            python_module::<G>(&genome).with_context(|| format!("{origin}: --format python"))
+        }, Err(unknown_game(&game)));
+    }
     let checked: GenomeFile = with_game!(game.as_str(), G => Genome::from_file::<G>(file, origin)?.to_file::<G>(), return Err(unknown_game(&game)));
     let doc = checked.playing();
     Ok(match format {
         ExportFormat::Ron => weightforge::ronfile::to_string(&doc),
         ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
         ExportFormat::Toml => toml::to_string_pretty(&doc)?,
+        ExportFormat::Python => unreachable!("--format python returned above"),
         ExportFormat::Lines => {
             let named: Vec<(String, f64)> = checked
                 .weights
@@ -275,17 +296,14 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
                 .flat_map(|(role, w)| w.iter().map(move |(f, v)| (format!("{role}:{f}"), *v)))
                 .collect();
             lines(named.iter().map(|(n, v)| (n, v)))
+                .with_context(|| format!("{origin}: --format lines"))?
                 .trim_end()
                 .to_string()
         }
-        ExportFormat::Python => bail!(
-            "{origin}: `--format python` is for an engine's constants file (a genome's \
-             weights are named role:feature, not Python names)"
-        ),
     })
 }
 
-fn export_constants(c: &ConstantsFile, format: ExportFormat) -> Result<String> {
+fn export_constants(c: &ConstantsFile, origin: &str, format: ExportFormat) -> Result<String> {
     Ok(match format {
         ExportFormat::Ron => weightforge::ronfile::to_string(c),
         ExportFormat::Json => serde_json::to_string_pretty(c)?,
@@ -293,12 +311,14 @@ fn export_constants(c: &ConstantsFile, format: ExportFormat) -> Result<String> {
         ExportFormat::Lines => {
             let ordered = c.ordered();
             lines(ordered.iter().map(|(n, v)| (n, v)))
+                .with_context(|| format!("{origin}: --format lines"))?
                 .trim_end()
                 .to_string()
         }
         ExportFormat::Python => {
             let ordered = c.ordered();
             python(ordered.iter().map(|(n, v)| (n, v)))
+                .with_context(|| format!("{origin}: --format python"))?
                 .trim_end()
                 .to_string()
         }

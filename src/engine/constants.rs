@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::spec::EngineSpec;
 use crate::genome::Provenance;
+use crate::source_text::{finite, line_name, python_float, python_identifier, SourceError};
 
 /// The constants of an engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,7 +25,8 @@ pub struct ConstantsFile {
     /// The working directory it runs in (`dir=`), when not weightforge's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dir: Option<PathBuf>,
-    /// Every declared constant → its value.
+    /// Every declared constant → its value (a name given twice is refused).
+    #[serde(deserialize_with = "unique_finite_constants")]
     pub constants: BTreeMap<String, f64>,
     /// The constants' names in the engine's declaration order (for `export`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -71,25 +73,79 @@ impl ConstantsFile {
         out
     }
 
-    /// Reads a constants file.
-    pub fn load(path: &Path) -> Result<Self, String> {
+    /// Reads a constants file for `game`: a file written for another game is refused.
+    pub fn load(path: &Path, game: &str) -> Result<Self, String> {
         let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        crate::ronfile::from_str(&text).map_err(|e| e.to_string())
+        let file: Self = crate::ronfile::from_str(&text).map_err(|e| e.to_string())?;
+        if file.game != game {
+            return Err(format!(
+                "field `game`: this file is for {:?}, the match is {game:?}",
+                file.game
+            ));
+        }
+        Ok(file)
     }
 }
 
-/// `NAME = value` lines, one per constant: Python assignments to paste into the source.
-pub fn python<'a>(values: impl IntoIterator<Item = (&'a String, &'a f64)>) -> String {
-    values
-        .into_iter()
-        .map(|(name, v)| format!("{name} = {v:?}\n"))
-        .collect()
+/// The `constants` map of a file: a name given twice, or a value that is not finite,
+/// is an error naming it (a map would silently keep the last).
+fn unique_finite_constants<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, f64>, D::Error> {
+    struct Unique;
+    impl<'de> serde::de::Visitor<'de> for Unique {
+        type Value = BTreeMap<String, f64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map of constant names to numbers")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            use serde::de::Error;
+            let mut out = BTreeMap::new();
+            while let Some((name, value)) = map.next_entry::<String, f64>()? {
+                if !value.is_finite() {
+                    return Err(A::Error::custom(format!(
+                        "constant {name:?}: {value} is not a finite number"
+                    )));
+                }
+                if out.insert(name.clone(), value).is_some() {
+                    return Err(A::Error::custom(format!(
+                        "constant {name:?} is given twice"
+                    )));
+                }
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique)
 }
 
-/// `name value` lines, one per constant, in the order given.
-pub fn lines<'a>(values: impl IntoIterator<Item = (&'a String, &'a f64)>) -> String {
-    values
-        .into_iter()
-        .map(|(name, v)| format!("{name} {v}\n"))
-        .collect()
+/// `NAME = value` lines, one per constant: Python assignments to paste into the source.
+/// A name that is not a Python identifier (or is a keyword) and a value that is not
+/// finite are refused: the text would be code, not an assignment.
+pub fn python<'a>(
+    values: impl IntoIterator<Item = (&'a String, &'a f64)>,
+) -> Result<String, SourceError> {
+    let mut out = String::new();
+    for (name, &v) in values {
+        let name = python_identifier(name)?;
+        out.push_str(&format!("{name} = {}\n", python_float(finite(name, v)?)));
+    }
+    Ok(out)
+}
+
+/// `name value` lines, one per constant, in the order given. A name with whitespace or a
+/// control character (it would split or forge a line) and a value that is not finite
+/// are refused.
+pub fn lines<'a>(
+    values: impl IntoIterator<Item = (&'a String, &'a f64)>,
+) -> Result<String, SourceError> {
+    let mut out = String::new();
+    for (name, &v) in values {
+        let name = line_name(name)?;
+        out.push_str(&format!("{name} {}\n", finite(name, v)?));
+    }
+    Ok(out)
 }

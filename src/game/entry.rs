@@ -18,6 +18,11 @@ pub trait GameEntry: Features {
     /// base of `weightforge init --game <game>`.
     const EXPERIMENT: &'static str;
 
+    /// The game's features in Python (its `features.py`, see
+    /// [`crate::python_module`]): what `weightforge export --format python` writes
+    /// into a genome's module. `None`: the game has none yet.
+    const PYTHON_FEATURES: Option<&'static str> = None;
+
     /// The course's own file formats, for games whose course has them.
     const COURSE: Option<CourseFrontEnd<Self>> = None;
 

@@ -5,7 +5,19 @@ is left as its author wrote it: the constants are its module-level names, set he
 
     weightforge match --game wolves_sheep \
       'engine:"python3 adapter.py",dir=examples/engines/course' luo2023
+
+`--evaluation MODULE.py` plays the same player with its heuristic replaced by a module
+that `weightforge export --format python` wrote, as the one-line edit of
+docs/guide/front-end.md does (`return wf.evaluate(board, self.role)` in
+`AIPlayer.evaluate`); its search and depths stay its own:
+
+    weightforge export genomes/wolves_sheep/tuned.ron --format python --output wf_tuned.py
+    weightforge match --game wolves_sheep \
+      'engine:"python3 adapter.py --evaluation wf_tuned.py",dir=examples/engines/course' \
+      'engine:"python3 adapter.py",dir=examples/engines/course'
 """
+import importlib.util
+import os
 import random
 import sys
 
@@ -31,14 +43,28 @@ def move_text(move):
     return f"{r1}{c1}-{r2}{c2}"
 
 
+def use_evaluation(path):
+    """Replaces the player's heuristic by the exported module at `path`; returns the
+    module."""
+    spec = importlib.util.spec_from_file_location("exported_evaluation", path)
+    wf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wf)
+    ai.AIPlayer.evaluate = lambda self, board: wf.evaluate(board, self.role)
+    return wf
+
+
 def main():
-    role, board = "wolves", None
+    name, wf = "student_ai", None
+    if sys.argv[1:2] == ["--evaluation"]:
+        wf = use_evaluation(sys.argv[2])
+        name += "+" + os.path.splitext(os.path.basename(sys.argv[2]))[0]
+    role, board, side = "wolves", None, "wolves"
     for line in sys.stdin:
         words = line.split()
         if not words:
             continue
         if words[0] == "weightforge":
-            print("id name student_ai")
+            print(f"id name {name}")
             for name, (lo, hi) in TUNED.items():
                 print(f"weight {name} {getattr(ai, name)} {lo} {hi}")
             print("ready")
@@ -49,10 +75,15 @@ def main():
             setattr(ai, words[1], float(words[2]))
         elif words[0] == "position":
             board = board_of(line[len("position"):])
+            side = "wolves" if words[-1] == "w" else "sheep"
         elif words[0] == "go":
             opts = dict(zip(words[1::2], words[2::2]))
             depth = int(opts["depth"]) if "depth" in opts else None
             print("move " + move_text(ai.AIPlayer(role).get_move(board, depth)))
+        elif words[0] == "eval" and wf is not None:
+            # The module's exact value: the side to move, which the player's board does
+            # not hold, is known here (scripts/check_eval.py compares it to weightforge's).
+            print(f"score {wf.evaluate(board, role, side)!r}")
         elif words[0] == "eval":
             print(f"score {ai.AIPlayer(role).evaluate(board)}")
         elif words[0] == "quit":

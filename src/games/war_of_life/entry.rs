@@ -43,6 +43,8 @@ impl GameEntry for WarOfLife {
         ),
     ];
 
+    const PYTHON_FEATURES: Option<&'static str> = Some(include_str!("features.py"));
+
     const BENCH: BenchSet = BenchSet {
         perft: &[(POSITIONS[0], 5)],
         search: &POSITIONS,

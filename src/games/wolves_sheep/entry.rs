@@ -21,6 +21,8 @@ impl GameEntry for WolvesSheep {
         ),
     ];
 
+    const PYTHON_FEATURES: Option<&'static str> = Some(include_str!("features.py"));
+
     const BENCH: BenchSet = BenchSet {
         perft: &[("SSSSS/SSSSS/...../...../.W.W. w", 8)],
         search: &[
