@@ -80,15 +80,18 @@ pub fn generate<G: Features>(
     out: &Path,
     run: &DatagenRun,
 ) -> Result<DatagenSummary, DatagenError> {
-    let cp = checkpoint::path_of(out);
+    // An output that is a device or a FIFO (`--out /dev/null`) is written in place, as
+    // `--record` writes one, and keeps no `<out>.partial` beside it (in /dev).
+    let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+    let cp = (!special).then(|| checkpoint::path_of(out));
     let hash = checkpoint::plan_hash(plan);
-    let mut done = if run.resume {
-        checkpoint::read(&cp, &hash)?
-    } else {
-        BTreeMap::new()
+    let mut done = match &cp {
+        Some(cp) if run.resume => checkpoint::read::<G>(cp, &hash, plan.games)?,
+        _ => BTreeMap::new(),
     };
-    done.retain(|&i, _| i < plan.games);
-    checkpoint::start(&cp, &hash, &done)?;
+    if let Some(cp) = &cp {
+        checkpoint::start(cp, &hash, &done)?;
+    }
     let todo: Vec<u64> = (0..plan.games).filter(|i| !done.contains_key(i)).collect();
     let chunk = run.stop_after.map_or(DATAGEN_CHUNK_GAMES, |s| {
         (s as usize).clamp(1, DATAGEN_CHUNK_GAMES)
@@ -109,7 +112,9 @@ pub fn generate<G: Features>(
             break;
         }
         let new = play_chunk::<G>(exec, plan, games, run, &mut summary)?;
-        checkpoint::append(&cp, new.clone())?;
+        if let Some(cp) = &cp {
+            checkpoint::append(cp, new.clone())?;
+        }
         done.extend(new);
         summary.seconds = t0.elapsed().as_secs_f64();
         (run.progress)(DatagenTick::Chunk {
@@ -123,9 +128,11 @@ pub fn generate<G: Features>(
     }
     let kept = unique_rows(&done);
     summary.positions = kept.len() as u64;
-    write_rows::<G>(out, &comments(plan, run), &kept)?;
+    write_rows::<G>(out, &file_comments(plan, &run.made_by), &kept)?;
     // The file is whole: the checkpoint has served.
-    let _ = std::fs::remove_file(&cp);
+    if let Some(cp) = &cp {
+        let _ = std::fs::remove_file(cp);
+    }
     Ok(summary)
 }
 
@@ -161,8 +168,10 @@ fn unique_rows(games: &BTreeMap<u64, DatagenGame>) -> Vec<PositionRow> {
     out
 }
 
-/// The file's comments: what made it, from what, and what a row is.
-fn comments(plan: &DatagenPlan, run: &DatagenRun) -> Vec<String> {
+/// The file's comments: what made it (`made_by`), from what, and what a row is. A file
+/// whose comments are these was made by this plan's games (a run's datagen stage reuses
+/// it only then).
+pub fn file_comments(plan: &DatagenPlan, made_by: &str) -> Vec<String> {
     let opponents = if plan.opponents.is_empty() {
         "itself (self-play)".to_string()
     } else {
@@ -171,7 +180,7 @@ fn comments(plan: &DatagenPlan, run: &DatagenRun) -> Vec<String> {
     };
     let s = &plan.settings;
     vec![
-        format!("made by: {}", run.made_by),
+        format!("made by: {made_by}"),
         format!(
             "player {} against {opponents}, {}, {} games, seed {}, skip_plies {}",
             plan.player.name, plan.budget, plan.games, plan.seed, plan.skip_plies

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::spec::EngineSpec;
 use crate::genome::Provenance;
+use crate::limits::ENGINE_NUMBER;
 
 /// The constants of an engine.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -71,10 +72,20 @@ impl ConstantsFile {
         out
     }
 
-    /// Reads a constants file.
+    /// Reads a constants file (at most [`crate::limits::RON_FILE_BYTES`]); every value
+    /// must be a
+    /// number within [`ENGINE_NUMBER`] (the engine's declared bounds are checked when
+    /// the values are applied, [`EngineSpec::with_values`]).
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        crate::ronfile::from_str(&text).map_err(|e| e.to_string())
+        let text = crate::fsutil::read_bounded(path, &crate::limits::RON_FILE_BYTES)
+            .map_err(|e| e.to_string())?;
+        let file: Self = crate::ronfile::from_str(&text).map_err(|e| e.to_string())?;
+        for (name, &v) in &file.constants {
+            ENGINE_NUMBER
+                .check(v)
+                .map_err(|e| format!("constants.{name}: {e}"))?;
+        }
+        Ok(file)
     }
 }
 
