@@ -4,15 +4,24 @@
 //!   `.<name>.<pid>.tmp` in the same folder, written, synced, renamed over it;
 //! * `-` is standard output;
 //! * a device, FIFO or socket is written in place (opened, never created, replaced or
-//!   truncated): `--record /dev/null` or a named pipe keeps working;
+//!   truncated): `--record /dev/null` or a named pipe keeps working; a FIFO that no
+//!   program reads is an error at once, not an open(2) that waits for ever;
 //! * a symbolic link is followed on purpose: the file it points to is replaced
 //!   atomically and the link stays a link; a link to nothing is an error;
 //! * a folder is an error.
 //!
 //! Temporaries left by a killed writer are removed by [`remove_stale_temporaries`].
+//!
+//! Files weightforge names itself (a checkpoint, `<out>.partial`, a unit journal) are
+//! written by [`write_derived`] and [`append_derived`], which never follow a link or
+//! write into a device there; outside files are opened by [`open_input`] (a FIFO is
+//! refused, not waited on) and read whole only by [`read_bounded`] (within a size
+//! bound of src/limits.rs).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+use crate::tunables::FIFO_READER_WAIT_MS;
 
 /// Writes `bytes` to `path` following the rules above. Creates the folder if needed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -28,11 +37,59 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             format!("{} is a folder, not a file", path.display()),
         )),
         Ok(m) if !m.is_file() => {
-            let mut f = std::fs::OpenOptions::new().write(true).open(path)?;
+            let mut f = open_special_for_writing(path)?;
             f.write_all(bytes)?;
             f.flush()
         }
         _ => replace(path, bytes),
+    }
+}
+
+/// Opens a device or FIFO to write to it in place, without blocking in open(2): a FIFO
+/// that no program opens for reading within [`FIFO_READER_WAIT_MS`] is an error saying
+/// so (ENXIO), not a wait without end. Writes then block as usual (the reader sets the
+/// pace).
+fn open_special_for_writing(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(FIFO_READER_WAIT_MS);
+    loop {
+        let opened = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path);
+        match opened {
+            Ok(f) => {
+                set_blocking(&f)?;
+                return Ok(f);
+            }
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                if std::time::Instant::now() >= until {
+                    let m = format!(
+                        "{} is a named pipe that no program reads: start its reader first",
+                        path.display()
+                    );
+                    return Err(std::io::Error::new(std::io::ErrorKind::BrokenPipe, m));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Clears O_NONBLOCK on `f` (set only so that open(2) could not block).
+fn set_blocking(f: &std::fs::File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = f.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this File owns, with flags it read just before.
+    let ok = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
     }
 }
 
@@ -123,6 +180,7 @@ pub fn open_input(path: &Path) -> std::io::Result<std::fs::File> {
         );
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, m));
     }
+    set_blocking(&f)?;
     Ok(f)
 }
 

@@ -276,6 +276,10 @@ pub const DATAGEN_SOFT_HARD_FACTOR: u64 = 4;
 /// Progress without a terminal (a run writing to a log): seconds between the progress
 /// lines `evolve` prints on standard error while games are played.
 pub const LOG_PROGRESS_SECS: u64 = 30;
+/// Writing to a named pipe in place (`--record pipe`): how long weightforge waits for a
+/// program to open it for reading before it says that none does (milliseconds).
+pub const FIFO_READER_WAIT_MS: u64 = 5_000;
+
 /// Engine `eval` probing: time per `score` answer (milliseconds); the answers to the
 /// `eval`s sent at once share one deadline, this many times their number, counted in
 /// wall time from the moment they are sent (`info` lines do not extend it).

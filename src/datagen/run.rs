@@ -3,7 +3,7 @@
 //! as a version 2 position file.
 
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::batch::DatagenBatch;
@@ -80,18 +80,7 @@ pub fn generate<G: Features>(
     out: &Path,
     run: &DatagenRun,
 ) -> Result<DatagenSummary, DatagenError> {
-    // An output that is a device or a FIFO (`--out /dev/null`) is written in place, as
-    // `--record` writes one, and keeps no `<out>.partial` beside it (in /dev).
-    let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
-    let cp = (!special).then(|| checkpoint::path_of(out));
-    let hash = checkpoint::plan_hash(plan);
-    let mut done = match &cp {
-        Some(cp) if run.resume => checkpoint::read::<G>(cp, &hash, plan.games)?,
-        _ => BTreeMap::new(),
-    };
-    if let Some(cp) = &cp {
-        checkpoint::start(cp, &hash, &done)?;
-    }
+    let (cp, mut done) = begin::<G>(plan, out, run.resume)?;
     let todo: Vec<u64> = (0..plan.games).filter(|i| !done.contains_key(i)).collect();
     let chunk = run.stop_after.map_or(DATAGEN_CHUNK_GAMES, |s| {
         (s as usize).clamp(1, DATAGEN_CHUNK_GAMES)
@@ -134,6 +123,28 @@ pub fn generate<G: Features>(
         let _ = std::fs::remove_file(cp);
     }
     Ok(summary)
+}
+
+/// The checkpoint of a run writing `out` (none when `out` is a device or a FIFO, which
+/// `--out /dev/null` writes in place, as `--record` writes one, with no `<out>.partial`
+/// left in /dev), started afresh with the games it resumes (`resume`).
+fn begin<G: Features>(
+    plan: &DatagenPlan,
+    out: &Path,
+    resume: bool,
+) -> Result<(Option<PathBuf>, BTreeMap<u64, DatagenGame>), DatagenError> {
+    let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+    let Some(cp) = (!special).then(|| checkpoint::path_of(out)) else {
+        return Ok((None, BTreeMap::new()));
+    };
+    let hash = checkpoint::plan_hash(plan);
+    let done = if resume {
+        checkpoint::read::<G>(&cp, &hash, plan.games)?
+    } else {
+        BTreeMap::new()
+    };
+    checkpoint::start(&cp, &hash, &done)?;
+    Ok((Some(cp), done))
 }
 
 /// Plays the games numbered `games` on `exec`, counting them into `summary`.
