@@ -68,7 +68,7 @@ pub fn check<G: Features>(
     crate::limits::STEP
         .check(sigma)
         .map_err(|e| bad("algorithm.sigma", e.to_string()))?;
-    vector(&cp.algorithm.mean(), space.len()).map_err(|m| bad("algorithm.mean", m))?;
+    vector(cp.algorithm.mean(), space.len()).map_err(|m| bad("algorithm.mean", m))?;
     engine_roles::<G>(cp, r).map_err(|m| bad("engine_roles", m))
 }
 
