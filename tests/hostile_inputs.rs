@@ -158,6 +158,41 @@ fn numbers_from_engines_files_and_checkpoints_are_finite_and_in_range() {
             played.map(|s| s.values)
         );
     }
+    a_checkpoint_mean_past_the_bound_is_refused(d);
+}
+
+/// A checkpoint's mean of 1e300 resumed and wrote 1e301: the mean is refused.
+fn a_checkpoint_mean_past_the_bound_is_refused(d: &Path) {
+    let rows = d.join("rows.positions");
+    let text =
+        format!("# weightforge positions v2 wolves_sheep\nwolves 1 - {START}\nsheep 0 - {START}\n");
+    std::fs::write(&rows, text).unwrap();
+    let exp = fit_only(d, "mean", &[&rows], "");
+    let ron = std::fs::read_to_string(&exp)
+        .unwrap()
+        .replace("generations: 1", "generations: 2");
+    std::fs::write(&exp, ron).unwrap();
+    let e = exp.to_str().unwrap();
+    let o =
+        run_for(&["evolve", e, "--quiet", "--stop-after", "1"], None, 300).expect("the run stops");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = d.join("reports/mean");
+    let path = report.join("checkpoint.json");
+    let mut cp: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let state = cp["algorithm"]
+        .as_object_mut()
+        .unwrap()
+        .values_mut()
+        .next()
+        .unwrap();
+    state["mean"][0] = serde_json::json!(1e300);
+    std::fs::write(&path, serde_json::to_string(&cp).unwrap()).unwrap();
+    let err = refused(
+        &["evolve", "--resume", report.to_str().unwrap(), "--quiet"],
+        300,
+    );
+    assert!(err.contains("algorithm.mean"), "{err}");
 }
 
 #[test]
