@@ -384,6 +384,11 @@ fn check_search<G: Features>(
     }
     if let Some(bits) = search.tt_bits {
         within("search.tt_bits", bits.into(), &limits::TT_BITS)?;
+        // Every thread's players allocate a table this size (the pool is sized before
+        // any genome is read).
+        let threads = rayon::current_num_threads() as u64;
+        limits::check_search_tables(threads, bits)
+            .map_err(|e| field_err("search.tt_bits".into(), e.to_string()))?;
     }
     Ok(depth)
 }

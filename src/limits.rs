@@ -80,6 +80,19 @@ impl Real {
     }
 }
 
+impl Real {
+    /// Reads `text` as a number and checks it: the one way a number from outside (an
+    /// engine's line, a file, a flag) becomes an `f64`.
+    pub fn parse(&self, text: &str) -> Result<f64, OutOfRange> {
+        let v = text.trim().parse::<f64>().map_err(|_| OutOfRange {
+            value: format!("{text:?}"),
+            bound: "expected a number".into(),
+            why: self.why,
+        })?;
+        self.check(v).map(|()| v)
+    }
+}
+
 /// `v` as a person reads it: 1e308, not 309 digits.
 pub fn short(v: f64) -> String {
     let a = v.abs();
@@ -403,6 +416,39 @@ pub const TEXEL_LABEL_WEIGHT: Real = Real {
     why: "a label is a blend of the result and the search's win chance",
 };
 
+/// Every number that comes from an engine or goes to one: a `weight` line's default,
+/// min and max, a `set` value, a `score`, a constants file's value. One bound for all,
+/// so that whatever a fit multiplies or adds stays finite (in f32 too).
+pub const ENGINE_NUMBER: Real = Real {
+    name: "engine numbers: weight default, min and max, set, score, constants file values",
+    min: -1.0e12,
+    max: 1.0e12,
+    min_allowed: true,
+    why: "a product of two of them must stay finite in f32 (3.4e38), where the fit keeps \
+          its rows; no evaluation needs more than 12 digits",
+};
+
+/// The width (max − min) of a range an engine declares with `weight <name> <d> <min> <max>`.
+pub const ENGINE_RANGE: Real = Real {
+    name: "engine weight range (max − min)",
+    min: 1.0e-6,
+    max: 2.0e12,
+    min_allowed: true,
+    why: "the tuner steps in units of the range: a narrower one (`0 0 5e-324`) divides by \
+          almost 0",
+};
+
+/// A tuned weight in the algorithm's normalised units, as a checkpoint holds it
+/// (`algorithm.mean`, `rows[i].theta`, `rows[i].weights`, `hall_of_fame`).
+pub const NORMALISED_WEIGHT: Real = Real {
+    name: "checkpoint algorithm.mean, rows[i].theta, rows[i].weights, hall_of_fame",
+    min: -1.0e9,
+    max: 1.0e9,
+    min_allowed: true,
+    why: "weights are normalised to about 1; a value this far out is a damaged or edited \
+          checkpoint, and its games would write weights no engine reads",
+};
+
 /// Pairs the gate plays at most.
 pub const GATE_PAIRS: Count = Count {
     name: "gate.max_pairs",
@@ -484,6 +530,78 @@ pub const UNIT_LINE_BYTES: Cap = Cap {
           their results; a damaged file must not fill the memory",
 };
 
+/// Bytes of a RON file read whole: an experiment, a genome, a constants file.
+pub const RON_FILE_BYTES: Cap = Cap {
+    name: "experiment, genome or constants file (bytes)",
+    max: 16 * 1024 * 1024,
+    why: "the largest experiment or genome is a few kilobytes; a constants file holds at \
+          most 256 constants; /dev/zero must not be read until the memory is full",
+};
+
+/// Bytes of a run's checkpoint (`checkpoint.json`), read whole when a run resumes.
+pub const CHECKPOINT_BYTES: Cap = Cap {
+    name: "checkpoint.json (bytes)",
+    max: 1024 * 1024 * 1024,
+    why: "it holds one row per generation (at most 100,000) with its weights; a damaged \
+          or sparse file must not cost its size in memory before it is refused",
+};
+
+/// Bytes in one line of a datagen checkpoint (`<out>.partial`: a chunk of games with
+/// their rows); a longer line is an error naming the file and line.
+pub const DATAGEN_LINE_BYTES: Cap = Cap {
+    name: "datagen checkpoint line (bytes)",
+    max: 256 * 1024 * 1024,
+    why: "a chunk holds a few games' kept rows, each within the position line bound; a \
+          damaged file must not fill the memory",
+};
+
+/// Bytes of the transposition tables of all threads at once: `--threads` × 2 players ×
+/// 2^tt_bits entries × 16 bytes (each thread seats both players of its game). Each
+/// factor has its own bound; this bounds their product.
+pub const SEARCH_TABLE_BYTES: Cap = Cap {
+    name: "search tables: --threads × 2 players × 2^search.tt_bits × 16 (bytes)",
+    max: 1024 * 1024 * 1024,
+    why: "1,024 threads at the default 2^16 entries, or one thread at 2^26, ask for \
+          gigabytes before any game is played, and the allocation aborts",
+};
+
+/// Milliseconds `calibrate` searches in all: `--move-time` × the searches each thread
+/// makes (`CALIBRATE_SEARCHES`).
+pub const CALIBRATE_MS: Cap = Cap {
+    name: "calibrate: --move-time × 12 searches (ms)",
+    max: 600_000,
+    why: "a calibration that prints nothing for more than 10 minutes is a typo \
+          (`--move-time 3600000` is 12 hours); a move time up to 50 s can be calibrated",
+};
+
+/// Bytes an engine's reader holds at most: [`ENGINE_QUEUE_LINES`] lines of
+/// [`ENGINE_LINE_BYTES`] each.
+pub const ENGINE_QUEUE_BYTES: Cap = Cap {
+    name: "engine lines queued × engine line (bytes, per engine)",
+    max: ENGINE_QUEUE_LINES.max * ENGINE_LINE_BYTES.max,
+    why: "the product of the two bounds above: 64 MiB per engine at most, so \
+          --threads engines stay within the memory the search tables leave",
+};
+
+/// Checks the product [`SEARCH_TABLE_BYTES`] for `threads` threads whose players have
+/// tables of 2^`tt_bits` entries.
+pub fn check_search_tables(threads: u64, tt_bits: u8) -> Result<(), OutOfRange> {
+    let bytes = threads
+        .saturating_mul(2)
+        .saturating_mul(16u64 << tt_bits.min(63));
+    if bytes <= SEARCH_TABLE_BYTES.max {
+        return Ok(());
+    }
+    Err(OutOfRange {
+        value: format!("{threads} threads × 2 × 2^{tt_bits} entries × 16 bytes = {bytes} bytes"),
+        bound: format!(
+            "expected at most {} bytes ({})",
+            SEARCH_TABLE_BYTES.max, SEARCH_TABLE_BYTES.name
+        ),
+        why: SEARCH_TABLE_BYTES.why,
+    })
+}
+
 /// Every fixed bound on outside input, in the order of docs/limits.md.
 pub const ALL_CAPS: &[Cap] = &[
     ENGINE_LINE_BYTES,
@@ -493,6 +611,12 @@ pub const ALL_CAPS: &[Cap] = &[
     ENGINE_STDERR_TAIL,
     RECORD_LINE_BYTES,
     UNIT_LINE_BYTES,
+    RON_FILE_BYTES,
+    CHECKPOINT_BYTES,
+    DATAGEN_LINE_BYTES,
+    ENGINE_QUEUE_BYTES,
+    SEARCH_TABLE_BYTES,
+    CALIBRATE_MS,
 ];
 
 /// Every limit, in the order of docs/limits.md.
@@ -543,6 +667,9 @@ pub const ALL_REAL: &[Real] = &[
     TEXEL_BLEND,
     TEXEL_LABEL_WEIGHT,
     LINE_POINT,
+    ENGINE_NUMBER,
+    ENGINE_RANGE,
+    NORMALISED_WEIGHT,
 ];
 
 #[cfg(test)]
@@ -566,7 +693,7 @@ mod tests {
                 f64::INFINITY,
                 f64::NEG_INFINITY,
                 r.max * 2.0,
-                -1.0,
+                r.min - 1.0 - r.min.abs(),
             ] {
                 assert!(r.check(bad).is_err(), "{} {bad}", r.name);
             }

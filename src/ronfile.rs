@@ -95,7 +95,8 @@ impl FileError {
 
 /// Reads a file as text; errors name it.
 pub fn read(path: &Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|source| FileError::io(path, source))
+    crate::fsutil::read_bounded(path, &crate::limits::RON_FILE_BYTES)
+        .map_err(|source| FileError::io(path, source))
 }
 
 /// Parses RON text; `origin` names it in errors.

@@ -8,7 +8,7 @@
 //! It sits beside [`crate::engine`], not in it: it seats a [`crate::player::Agent`],
 //! and the players sit above the engine side that referees outside programs.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 
 use rand::SeedableRng;
@@ -17,6 +17,7 @@ use crate::engine::protocol::{Message, Reply, WeightDecl, VERSION};
 use crate::eval::Evaluator;
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role};
 use crate::genome::Genome;
+use crate::limits::{ENGINE_LINE_BYTES, ENGINE_NUMBER};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 
 /// The engine's input or output failed.
@@ -46,15 +47,17 @@ pub fn serve<G: Features>(
         pos: None,
         agent: None,
     };
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
+    let mut input = input;
+    let mut bytes = Vec::new();
+    while let Some(line) = next_line(&mut input, &mut bytes)? {
+        if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
             continue;
         }
-        match Message::parse(&line)
-            .map_err(|e| e.to_string())
-            .and_then(|m| s.handle(m, &mut out))
-        {
+        match line.and_then(|l| {
+            Message::parse(&l)
+                .map_err(|e| e.to_string())
+                .and_then(|m| s.handle(m, &mut out))
+        }) {
             Ok(true) => {}
             Ok(false) => break,
             Err(e) => writeln!(out, "{}", Reply::Info(format!("error {e}")))?,
@@ -62,6 +65,34 @@ pub fn serve<G: Features>(
         out.flush()?;
     }
     Ok(())
+}
+
+/// The next line of `input` (without its newline), read into `bytes` up to
+/// [`ENGINE_LINE_BYTES`]: `Err` for a line that is not UTF-8 (answered, then the next
+/// line is read), `None` at the end; a longer line is an error that ends the session
+/// (`/dev/zero` on standard input never ends its line: nothing more can be read).
+fn next_line(
+    input: &mut impl BufRead,
+    bytes: &mut Vec<u8>,
+) -> std::io::Result<Option<Result<String, String>>> {
+    bytes.clear();
+    let max = ENGINE_LINE_BYTES.max;
+    let n = input.by_ref().take(max + 1).read_until(b'\n', bytes)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if n as u64 > max {
+        let m = format!(
+            "a line longer than {max} bytes ({})",
+            ENGINE_LINE_BYTES.name
+        );
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, m));
+    }
+    Ok(Some(
+        String::from_utf8(std::mem::take(bytes)).map_err(|_| "a line that is not UTF-8".into()),
+    ))
 }
 
 impl<G: Features> Session<G> {
@@ -131,7 +162,12 @@ impl<G: Features> Session<G> {
     /// what a module written by `weightforge export --format python` returns.
     fn eval(&self) -> Result<f64, String> {
         let pos = self.pos.as_ref().ok_or("`eval` before `position`")?;
-        Ok(Evaluator::new::<G>(self.role, &self.genome.weights[self.role]).value(pos))
+        let score = Evaluator::new::<G>(self.role, &self.genome.weights[self.role]).value(pos);
+        // What this engine says, its referee must accept: no `score inf`.
+        ENGINE_NUMBER
+            .check(score)
+            .map(|()| score)
+            .map_err(|e| format!("the evaluation at these weights: {e}"))
     }
 
     fn go(&mut self, budget: SearchBudget) -> Result<String, String> {

@@ -276,7 +276,13 @@ pub const DATAGEN_SOFT_HARD_FACTOR: u64 = 4;
 /// Progress without a terminal (a run writing to a log): seconds between the progress
 /// lines `evolve` prints on standard error while games are played.
 pub const LOG_PROGRESS_SECS: u64 = 30;
-/// Engine `eval` probing: time for each `score` answer (milliseconds).
+/// Writing to a named pipe in place (`--record pipe`): how long weightforge waits for a
+/// program to open it for reading before it says that none does (milliseconds).
+pub const FIFO_READER_WAIT_MS: u64 = 5_000;
+
+/// Engine `eval` probing: time per `score` answer (milliseconds); the answers to the
+/// `eval`s sent at once share one deadline, this many times their number, counted in
+/// wall time from the moment they are sent (`info` lines do not extend it).
 pub const ENGINE_EVAL_MS: u64 = 2_000;
 
 /// Engine `eval` probing: random constant vectors per position on which the evaluation
@@ -284,6 +290,7 @@ pub const ENGINE_EVAL_MS: u64 = 2_000;
 pub const ENGINE_PROBE_CHECKS: usize = 1;
 
 /// Engine `eval` probing: the linearity check's tolerance, relative to the size of the
-/// evaluation's parts (|base| + Σ |constant × term|, at least 1): engines print scores
-/// with a few significant digits.
+/// part of the evaluation the constants move (Σ |constant × term|, at least 1; the base
+/// is left out, so a constant offset does not widen it): engines print scores with a
+/// few significant digits.
 pub const ENGINE_PROBE_TOLERANCE: f64 = 1e-3;

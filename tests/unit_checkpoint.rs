@@ -238,3 +238,149 @@ fn a_unit_file_cut_short_replays_its_last_pair() {
     finished(run(&whole_exp, &RunOptions::default(), None, &Heard::default()).unwrap());
     assert_eq!(outputs(whole_dir.path()), outputs(dir.path()));
 }
+
+/// Copies folder `from` into `to`, recursively.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), &target).unwrap();
+        }
+    }
+}
+
+/// `text` with the first `from` after the first `after` replaced by `to`.
+fn forge(text: &str, after: &str, from: &str, to: &str) -> String {
+    let at = text.find(after).unwrap_or_else(|| panic!("no {after:?}"));
+    let (head, tail) = text.split_at(at);
+    format!("{head}{}", tail.replacen(from, to, 1))
+}
+
+/// `text` (a unit file) with each line's checksum made right again, so that what
+/// refuses a forged line is the check of its content, not of its checksum (FNV-1a of
+/// the header line, the unit number, a space and the JSON, as 16 hex digits).
+fn resum(text: &str) -> String {
+    let mut lines = text.split_inclusive('\n');
+    let header = lines.next().unwrap().to_string();
+    let mut out = header.clone();
+    for line in lines {
+        let body = line.trim_end_matches('\n');
+        let parts: Vec<&str> = body.splitn(3, ' ').collect();
+        if parts.len() < 3 || parts[1].starts_with('{') {
+            out.push_str(line);
+            continue;
+        }
+        let (i, json) = (parts[0], parts[2]);
+        let h = format!("{header}{i} {json}")
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+        out.push_str(&format!("{i} {h:016x} {json}\n"));
+    }
+    out
+}
+
+/// `text` with the first game's score turned from a win to a loss (or to a win).
+fn flip_score(text: &str) -> String {
+    let tag = "\"a_score\":";
+    let at = text.find(tag).unwrap() + tag.len();
+    let end = at + text[at..].find(',').unwrap();
+    let to = if &text[at..end] == "1.0" {
+        "0.0"
+    } else {
+        "1.0"
+    };
+    format!("{}{to}{}", &text[..at], &text[end..])
+}
+
+/// Issue #42, class 3: unit journals are outside input. A pairing of 99 or a role of 9
+/// panicked, a forged score changed the validation's Elo, an illegal move landed in
+/// validation-games.jsonl; each is refused with the file and its line.
+#[test]
+fn a_forged_unit_file_is_refused_with_its_line() {
+    let stopped = tempfile::tempdir().unwrap();
+    let exp = tiny(stopped.path());
+    let first = Heard::default();
+    let stopping = StopAfterUnits {
+        threads: Threads::default(),
+        finishing: first.finishing.clone(),
+        limit: 15,
+        recorded: AtomicUsize::new(0),
+    };
+    let options = RunOptions {
+        executor: Some(Arc::new(stopping)),
+        ..RunOptions::default()
+    };
+    run(&exp, &options, None, &first).expect_err("the run stops in validation");
+    let units = stopped.path().join("reports/tiny").join(unit_journal::DIR);
+    let validation = std::fs::read_dir(&units)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| std::fs::read_to_string(p).unwrap().contains("\"logs\":["))
+        .expect("the validation's unit file");
+    let good = std::fs::read_to_string(&validation).unwrap();
+    let edited = forge(
+        &good,
+        "\"a_score\":",
+        "\"a_score\":",
+        "\"a_score\":0.0,\"y\":",
+    );
+    let forged = [
+        (
+            "pairing 99",
+            resum(&forge(
+                &good,
+                "\"pairing\":",
+                "\"pairing\":",
+                "\"pairing\":99,\"x\":",
+            )),
+        ),
+        (
+            "role 9",
+            resum(&forge(&good, "\"a_role\":", "\"a_role\":1", "\"a_role\":9")),
+        ),
+        ("score flipped", resum(&flip_score(&good))),
+        (
+            "score 0.25",
+            resum(&forge(
+                &good,
+                "\"a_score\":",
+                "\"a_score\":",
+                "\"a_score\":0.25,\"y\":",
+            )),
+        ),
+        (
+            "illegal move",
+            resum(&forge(&good, "\"mv\":\"", "\"mv\":\"", "\"mv\":\"00-44")),
+        ),
+        ("edited, checksum not", edited),
+    ];
+    for (case, text) in forged {
+        assert_ne!(text, good, "{case}: nothing forged");
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(stopped.path(), dir.path());
+        let name = validation.file_name().unwrap();
+        let copy = dir
+            .path()
+            .join("reports/tiny")
+            .join(unit_journal::DIR)
+            .join(name);
+        std::fs::write(&copy, &text).unwrap();
+        let exp = tiny(dir.path());
+        let report = dir.path().join("reports/tiny");
+        let cp = Checkpoint::load(&report).unwrap();
+        let resumed = std::panic::catch_unwind(|| {
+            run(&exp, &RunOptions::default(), Some(cp), &Heard::default())
+        });
+        match resumed {
+            Ok(Err(e)) => assert!(e.contains(".units") && e.contains("line"), "{case}: {e}"),
+            Ok(Ok(_)) => panic!("{case}: the forged unit was taken"),
+            Err(_) => panic!("{case}: the resume panicked"),
+        }
+    }
+}

@@ -22,6 +22,18 @@ use super::checks::check_flag;
 /// `weightforge calibrate`
 pub fn calibrate(a: CalibrateArgs) -> Result<()> {
     check_flag("--move-time", a.move_time, &limits::MOVE_TIME_MS)?;
+    let total = a.move_time.saturating_mul(CALIBRATE_SEARCHES as u64);
+    if total > limits::CALIBRATE_MS.max {
+        bail!(
+            "--move-time {}: × {CALIBRATE_SEARCHES} searches is {total} ms, more than the {} ms \
+             of `{}` ({}); expected at most {} ms",
+            a.move_time,
+            limits::CALIBRATE_MS.max,
+            limits::CALIBRATE_MS.name,
+            limits::CALIBRATE_MS.why,
+            limits::CALIBRATE_MS.max / CALIBRATE_SEARCHES as u64
+        );
+    }
     with_game!(a.game, G => calibrate_for::<G>(&a))
 }
 

@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 use weightforge::limits;
+use weightforge::tunables::DEFAULT_TT_BITS;
 
 use super::args::{Cli, Command};
 use super::checks::check_flag;
@@ -11,6 +12,10 @@ use super::checks::check_flag;
 pub fn size_pool(cli: &Cli) -> Result<()> {
     for &n in &cli.threads {
         check_flag("--threads", n as u64, &limits::THREADS)?;
+        // Each thread's players allocate their tables: the product is bounded too (a
+        // genome's larger `search.tt_bits` is checked when it is read).
+        limits::check_search_tables(n as u64, DEFAULT_TT_BITS)
+            .map_err(|e| anyhow::anyhow!("--threads {n}: {e}"))?;
     }
     let list_allowed = matches!(&cli.command, Command::Bench(b) if b.tuner);
     match cli.threads[..] {

@@ -17,6 +17,7 @@ mod play;
 mod run;
 
 pub use batch::DatagenBatch;
+pub use checkpoint::path_of as partial_path;
 pub use plan::{DatagenBudget, DatagenError, DatagenPlan, DatagenPlayer};
 pub use play::DatagenGame;
-pub use run::{generate, DatagenRun, DatagenSummary, DatagenTick};
+pub use run::{file_comments, generate, DatagenRun, DatagenSummary, DatagenTick};

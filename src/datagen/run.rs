@@ -3,7 +3,7 @@
 //! as a version 2 position file.
 
 use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::batch::DatagenBatch;
@@ -80,15 +80,7 @@ pub fn generate<G: Features>(
     out: &Path,
     run: &DatagenRun,
 ) -> Result<DatagenSummary, DatagenError> {
-    let cp = checkpoint::path_of(out);
-    let hash = checkpoint::plan_hash(plan);
-    let mut done = if run.resume {
-        checkpoint::read(&cp, &hash)?
-    } else {
-        BTreeMap::new()
-    };
-    done.retain(|&i, _| i < plan.games);
-    checkpoint::start(&cp, &hash, &done)?;
+    let (cp, mut done) = begin::<G>(plan, out, run.resume)?;
     let todo: Vec<u64> = (0..plan.games).filter(|i| !done.contains_key(i)).collect();
     let chunk = run.stop_after.map_or(DATAGEN_CHUNK_GAMES, |s| {
         (s as usize).clamp(1, DATAGEN_CHUNK_GAMES)
@@ -109,7 +101,9 @@ pub fn generate<G: Features>(
             break;
         }
         let new = play_chunk::<G>(exec, plan, games, run, &mut summary)?;
-        checkpoint::append(&cp, new.clone())?;
+        if let Some(cp) = &cp {
+            checkpoint::append(cp, new.clone())?;
+        }
         done.extend(new);
         summary.seconds = t0.elapsed().as_secs_f64();
         (run.progress)(DatagenTick::Chunk {
@@ -123,10 +117,34 @@ pub fn generate<G: Features>(
     }
     let kept = unique_rows(&done);
     summary.positions = kept.len() as u64;
-    write_rows::<G>(out, &comments(plan, run), &kept)?;
+    write_rows::<G>(out, &file_comments(plan, &run.made_by), &kept)?;
     // The file is whole: the checkpoint has served.
-    let _ = std::fs::remove_file(&cp);
+    if let Some(cp) = &cp {
+        let _ = std::fs::remove_file(cp);
+    }
     Ok(summary)
+}
+
+/// The checkpoint of a run writing `out` (none when `out` is a device or a FIFO, which
+/// `--out /dev/null` writes in place, as `--record` writes one, with no `<out>.partial`
+/// left in /dev), started afresh with the games it resumes (`resume`).
+fn begin<G: Features>(
+    plan: &DatagenPlan,
+    out: &Path,
+    resume: bool,
+) -> Result<(Option<PathBuf>, BTreeMap<u64, DatagenGame>), DatagenError> {
+    let special = std::fs::metadata(out).is_ok_and(|m| !m.is_file());
+    let Some(cp) = (!special).then(|| checkpoint::path_of(out)) else {
+        return Ok((None, BTreeMap::new()));
+    };
+    let hash = checkpoint::plan_hash(plan);
+    let done = if resume {
+        checkpoint::read::<G>(&cp, &hash, plan.games)?
+    } else {
+        BTreeMap::new()
+    };
+    checkpoint::start(&cp, &hash, &done)?;
+    Ok((Some(cp), done))
 }
 
 /// Plays the games numbered `games` on `exec`, counting them into `summary`.
@@ -161,8 +179,10 @@ fn unique_rows(games: &BTreeMap<u64, DatagenGame>) -> Vec<PositionRow> {
     out
 }
 
-/// The file's comments: what made it, from what, and what a row is.
-fn comments(plan: &DatagenPlan, run: &DatagenRun) -> Vec<String> {
+/// The file's comments: what made it (`made_by`), from what, and what a row is. A file
+/// whose comments are these was made by this plan's games (a run's datagen stage reuses
+/// it only then).
+pub fn file_comments(plan: &DatagenPlan, made_by: &str) -> Vec<String> {
     let opponents = if plan.opponents.is_empty() {
         "itself (self-play)".to_string()
     } else {
@@ -171,7 +191,7 @@ fn comments(plan: &DatagenPlan, run: &DatagenRun) -> Vec<String> {
     };
     let s = &plan.settings;
     vec![
-        format!("made by: {}", run.made_by),
+        format!("made by: {made_by}"),
         format!(
             "player {} against {opponents}, {}, {} games, seed {}, skip_plies {}",
             plan.player.name, plan.budget, plan.games, plan.seed, plan.skip_plies

@@ -41,6 +41,11 @@ pub trait Units: Sync {
     fn cost(&self, i: usize) -> u64;
     /// Runs unit `i`.
     fn run(&self, i: usize) -> Result<Self::Output, SetupError>;
+    /// Checks that `out`, read back from outside (a journal), is what unit `i` gives;
+    /// by default anything that parses is.
+    fn check(&self, _i: usize, _out: &Self::Output) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A phase's games as data another process can be sent.
@@ -81,6 +86,10 @@ pub trait Work: Sync {
     /// unit, on the process that merges the results, before the batch ends. A batch that
     /// keeps its finished units (a resumable phase) writes them down here.
     fn record(&self, _i: usize, _out: &AnyOutput) -> Result<(), DistError> {
+        Ok(())
+    }
+    /// Checks a result of unit `i` read back from outside ([`Units::check`]).
+    fn check(&self, _i: usize, _out: &AnyOutput) -> Result<(), String> {
         Ok(())
     }
 }
@@ -125,6 +134,9 @@ impl<T: Wrapped> Work for T {
     }
     fn record(&self, i: usize, out: &AnyOutput) -> Result<(), DistError> {
         Wrapped::record(self, i, out)
+    }
+    fn check(&self, i: usize, out: &AnyOutput) -> Result<(), String> {
+        self.inner().check(i, out)
     }
 }
 
@@ -189,6 +201,13 @@ impl<B: Batch> Work for Prepared<'_, B> {
     fn decode(&self, text: &str) -> Result<AnyOutput, DistError> {
         let out: B::Output = from_bytes(text.as_bytes(), "a unit's result")?;
         Ok(Box::new(out))
+    }
+
+    fn check(&self, i: usize, out: &AnyOutput) -> Result<(), String> {
+        match out.downcast_ref::<B::Output>() {
+            Some(out) => self.units.check(i, out),
+            None => Err("not a result of this batch".into()),
+        }
     }
 }
 

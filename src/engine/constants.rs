@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::spec::EngineSpec;
 use crate::genome::Provenance;
+use crate::limits::ENGINE_NUMBER;
 use crate::source_text::{finite, line_name, python_float, python_identifier, SourceError};
 
 /// The constants of an engine.
@@ -73,15 +74,24 @@ impl ConstantsFile {
         out
     }
 
-    /// Reads a constants file for `game`: a file written for another game is refused.
+    /// Reads a constants file for `game` (at most [`crate::limits::RON_FILE_BYTES`]): a
+    /// file written for another game is refused, and every value must be a number
+    /// within [`ENGINE_NUMBER`] (the engine's declared bounds are checked when the values
+    /// are applied, [`EngineSpec::with_values`]).
     pub fn load(path: &Path, game: &str) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = crate::fsutil::read_bounded(path, &crate::limits::RON_FILE_BYTES)
+            .map_err(|e| e.to_string())?;
         let file: Self = crate::ronfile::from_str(&text).map_err(|e| e.to_string())?;
         if file.game != game {
             return Err(format!(
                 "field `game`: this file is for {:?}, the match is {game:?}",
                 file.game
             ));
+        }
+        for (name, &v) in &file.constants {
+            ENGINE_NUMBER
+                .check(v)
+                .map_err(|e| format!("constants.{name}: {e}"))?;
         }
         Ok(file)
     }

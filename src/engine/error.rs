@@ -46,6 +46,16 @@ pub enum EngineError {
         /// What is wrong.
         why: String,
     },
+    /// A value for a declared weight is not a finite number within its bounds.
+    #[error("engine {command:?}, weight {name:?}: {why}")]
+    BadValue {
+        /// The command.
+        command: String,
+        /// The weight.
+        name: String,
+        /// What is wrong with the value.
+        why: String,
+    },
     /// A value is given for a weight the engine does not declare.
     #[error("engine {command:?} declares no weight {name:?} (it declares: {declared})")]
     UnknownWeight {

@@ -327,9 +327,10 @@ impl<G: Features> Prober<G> {
             last = Some(v);
         }
         p.flush()?;
+        // One deadline for the whole answer: `info` lines do not extend it.
+        let deadline = Instant::now() + eval_time(vectors.len());
         let mut scores = Vec::with_capacity(vectors.len());
         while scores.len() < vectors.len() {
-            let deadline = Instant::now() + Duration::from_millis(ENGINE_EVAL_MS);
             match p.read(deadline)? {
                 Reply::Score(s) => scores.push(s),
                 Reply::Info(i) => log::info(&spec.name, &i),
@@ -351,10 +352,19 @@ impl<G: Features> Drop for Prober<G> {
     }
 }
 
-/// base + Σ constant × term at `v`, and the size of its parts (at least 1).
+/// The time an engine has to answer `evals` evaluations sent at once, counted from the
+/// moment they are sent (not per line).
+fn eval_time(evals: usize) -> Duration {
+    Duration::from_millis(ENGINE_EVAL_MS.saturating_mul(evals as u64))
+}
+
+/// base + Σ constant × term at `v`, and the size of the part that depends on the
+/// constants, Σ |constant × term| (at least 1). The base is left out of the size: a
+/// tolerance that grew with it would let a large constant offset hide a nonlinear
+/// term (1e9 + Σ k² would pass); the check compares differences from the base.
 fn predict(p: &Probe, v: &[f64]) -> (f64, f64) {
     let parts: Vec<f64> = p.terms.iter().zip(v).map(|(t, c)| t * c).collect();
-    let scale = p.base.abs() + parts.iter().map(|x| x.abs()).sum::<f64>();
+    let scale = parts.iter().map(|x| x.abs()).sum::<f64>();
     (p.base + parts.iter().sum::<f64>(), scale.max(1.0))
 }
 

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::limits::{ENGINE_NUMBER, ENGINE_RANGE};
+
 /// The protocol version weightforge speaks (`weightforge 1`).
 pub const VERSION: u32 = 1;
 
@@ -100,12 +102,10 @@ impl<'a> Message<'a> {
                 role,
                 seed: int(seed)?,
             }),
-            ["set", name, value] => value
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
+            ["set", name, value] => ENGINE_NUMBER
+                .parse(value)
                 .map(|value| Message::Set { name, value })
-                .ok_or_else(|| bad(line, format!("{value:?} is not a finite number"))),
+                .map_err(|e| bad(line, e.to_string())),
             ["position", ..] => Ok(Message::Position(text["position".len()..].trim())),
             ["go", ref opts @ ..] => parse_go(line, opts),
             ["eval"] => Ok(Message::Eval),
@@ -211,12 +211,13 @@ impl Reply {
                 _ => Err(bad(line, "expected `id name <name>`")),
             },
             "weight" => parse_weight(line, rest).map(Reply::Weight),
-            "score" => rest
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
+            "score" if rest.is_empty() || rest.contains(char::is_whitespace) => {
+                Err(bad(line, "expected `score <finite number>`"))
+            }
+            "score" => ENGINE_NUMBER
+                .parse(rest)
                 .map(Reply::Score)
-                .ok_or_else(|| bad(line, "expected `score <finite number>`")),
+                .map_err(|e| bad(line, format!("`score`: {e}"))),
             _ => Err(bad(line, "unknown reply")),
         }
     }
@@ -241,12 +242,7 @@ fn bad(line: &str, why: impl Into<String>) -> LineError {
 
 fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
     let parts: Vec<&str> = rest.split_whitespace().collect();
-    let num = |s: &str| -> Result<f64, LineError> {
-        s.parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite())
-            .ok_or_else(|| bad(line, format!("{s:?} is not a finite number")))
-    };
+    let num = |s: &str| ENGINE_NUMBER.parse(s).map_err(|e| bad(line, e.to_string()));
     let shape = "expected `weight <name> <default> [<min> <max>]`";
     let (name, default, bounds) = match parts[..] {
         [name, d] => (name, num(d)?, None),
@@ -260,6 +256,9 @@ fn parse_weight(line: &str, rest: &str) -> Result<WeightDecl, LineError> {
         if !(lo < hi && (lo..=hi).contains(&default)) {
             return Err(bad(line, "needs min < max and the default within them"));
         }
+        ENGINE_RANGE
+            .check(hi - lo)
+            .map_err(|e| bad(line, format!("max − min: {e}")))?;
     }
     Ok(WeightDecl {
         name: name.to_string(),
@@ -296,7 +295,11 @@ mod tests {
             "weight x",
             "weight x 1 5 2",
             "weight x nan",
+            "weight x 0 -1e308 1e308",
+            "weight x 1e308",
+            "weight x 0 0 5e-324",
             "score",
+            "score 1e300",
             "score inf",
             "score 1 2",
         ] {

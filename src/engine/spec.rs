@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use super::error::EngineError;
 use super::protocol::WeightDecl;
+use crate::limits::ENGINE_NUMBER;
 use crate::tunables::ENGINE_MOVE_TIME_MS;
 
 /// An engine player: how to start it, its time per move, what it declared, and the
@@ -111,13 +112,33 @@ impl EngineSpec {
 
     /// The same engine playing with `values` for the weights named (the others keep
     /// their current values).
+    /// Every value is checked as the engine's own lines are ([`ENGINE_NUMBER`]) and
+    /// against the bounds the engine declared: nothing out of range is ever `set`.
     pub fn with_values(&self, values: &[(String, f64)]) -> Result<Self, EngineError> {
         let mut spec = self.clone();
         for (name, v) in values {
             let i = self.weight_index(name)?;
-            spec.values[i] = *v;
+            spec.values[i] = self.checked_value(i, *v)?;
         }
         Ok(spec)
+    }
+
+    /// `v` for declared weight `i`, if it is finite, within [`ENGINE_NUMBER`] and within
+    /// the weight's declared bounds.
+    pub fn checked_value(&self, i: usize, v: f64) -> Result<f64, EngineError> {
+        let w = &self.weights[i];
+        let why = match (ENGINE_NUMBER.check(v), w.bounds) {
+            (Err(e), _) => e.to_string(),
+            (Ok(()), Some((lo, hi))) if !(lo..=hi).contains(&v) => {
+                format!("{v} is outside the engine's declared bounds {lo} to {hi}")
+            }
+            _ => return Ok(v),
+        };
+        Err(EngineError::BadValue {
+            command: self.command.clone(),
+            name: w.name.clone(),
+            why,
+        })
     }
 
     /// The index of a declared weight.

@@ -188,17 +188,54 @@ fn parse_v2<G: Features>(line: &str) -> Result<(G, PositionRow), String> {
         .ok_or_else(|| format!("role {role:?}: expected one of {}", G::ROLES.join(", ")))?;
     let result = field(result, "result", 0.0..=1.0)?;
     let score = field(score, "score", -1e12..=1e12)?;
-    let text = text.trim();
+    let row = PositionRow {
+        role,
+        result,
+        score,
+        text: text.trim().to_string(),
+    };
+    Ok((check_row::<G>(&row)?, row))
+}
+
+/// Checks a row from outside (a file's line, a datagen checkpoint's row) and returns
+/// its position: a role of `G`, a result from 0 to 1 (or unknown), a score within
+/// ±10^12 (or none), and a one-line position text of `G` that play can reach. Every
+/// reader of rows goes through here, so a row that would panic, inject a line or
+/// teach a position no game meets is refused where it enters.
+pub fn check_row<G: Features>(row: &PositionRow) -> Result<G, String> {
+    if row.role >= G::ROLES.len() {
+        let roles = G::ROLES.join(", ");
+        return Err(format!(
+            "role {}: {} has the roles {roles}",
+            row.role,
+            G::NAME
+        ));
+    }
+    if !(row.result.is_nan() || (0.0..=1.0).contains(&row.result)) {
+        let r = row.result;
+        return Err(format!(
+            "result {r}: expected a number from 0 to 1, or `-` (unknown)"
+        ));
+    }
+    if !(row.score.is_nan() || f64::from(row.score).abs() <= 1e12) {
+        return Err(format!(
+            "score {}: expected `-` or a number within ±1e12",
+            row.score
+        ));
+    }
+    let text = &row.text;
+    if text.len() > POSITION_LINE.max as usize || text.contains(|c: char| c.is_control()) {
+        let m = format!(
+            "a position is one line of at most {} bytes",
+            POSITION_LINE.max
+        );
+        return Err(m);
+    }
     let pos = G::parse(text).map_err(|e| e.to_string())?;
-    Ok((
-        pos,
-        PositionRow {
-            role,
-            result,
-            score,
-            text: text.to_string(),
-        },
-    ))
+    match pos.unreachable() {
+        Some(why) => Err(format!("position {text:?}: {why}")),
+        None => Ok(pos),
+    }
 }
 
 /// Parses one version 1 line into the rows of both roles.
@@ -212,6 +249,9 @@ fn parse_v1<G: Features>(line: &str) -> Result<(G, [PositionRow; 2]), String> {
     }
     let text = text.trim();
     let pos = G::parse(text).map_err(|e| e.to_string())?;
+    if let Some(why) = pos.unreachable() {
+        return Err(format!("position {text:?}: {why}"));
+    }
     let mover = pos.side_to_move();
     let row = |role: Role| PositionRow {
         role,

@@ -103,6 +103,14 @@ impl Samples {
         self.labels[r].len()
     }
 
+    /// Rows of role `r` a fit can learn from: a known result or a search score (a row
+    /// with neither, `- -` in a file, labels nothing).
+    pub fn usable_rows(&self, r: Role) -> usize {
+        (self.labels[r].iter().zip(&self.scores[r]))
+            .filter(|(l, s)| !l.is_nan() || !s.is_nan())
+            .count()
+    }
+
     /// Adds `pos` with `score0`, the result for role 0, and each role's search
     /// `scores` (NaN for none), one row per role.
     pub fn push<G: Features>(&mut self, pos: &G, score0: f32, scores: [f32; 2], buf: &mut [f32]) {

@@ -210,6 +210,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         Ok(Self::resolve_start(name)?.draw(rng))
     }
 
+    /// Why this position cannot occur in a game (a board the rules allow to write
+    /// but no play reaches, as 0 sheep in Wolves & Sheep, where a game ends at 2), or
+    /// `None`. Position files and datagen checkpoints refuse such rows: a fit on them
+    /// learns positions no search meets.
+    fn unreachable(&self) -> Option<String> {
+        None
+    }
+
     /// The role to move.
     fn side_to_move(&self) -> Role;
 

@@ -149,8 +149,16 @@ pub fn prepare<G: Features>(
         return Err(TuneError::Experiment(Box::new(e.into())));
     };
     let out: PathBuf = dir.join(DATAGEN_FILE);
+    let plan = plan::<G>(r, origin, Overrides::default()).map_err(Box::new)?;
+    let made_by = format!("the datagen stage of the experiment {:?}", r.exp.name);
+    if out.exists() && !made_by_plan::<G>(&out, &plan, &made_by) {
+        obs.message(&format!(
+            "{} was made by another datagen plan (the experiment changed): generated again",
+            out.display()
+        ));
+        clear(dir)?;
+    }
     if !out.exists() {
-        let plan = plan::<G>(r, origin, Overrides::default()).map_err(Box::new)?;
         obs.phase("datagen", plan.games);
         let progress = |t: DatagenTick| {
             if t == DatagenTick::Game {
@@ -160,7 +168,7 @@ pub fn prepare<G: Features>(
         let run = DatagenRun {
             resume: true,
             stop_after: None,
-            made_by: format!("the datagen stage of the experiment {:?}", r.exp.name),
+            made_by,
             progress: &progress,
         };
         let s = datagen::generate::<G>(exec, &plan, &out, &run)?;
@@ -179,4 +187,29 @@ pub fn prepare<G: Features>(
     }
     staged.exp.algorithm = AlgorithmSpec::Texel(texel);
     Ok(Some(staged))
+}
+
+/// Whether the finished file `out` is what `plan` writes: its comments (the plan's
+/// player, opponents, budget, games, seed, openings and ply cap) are the plan's.
+fn made_by_plan<G: Features>(out: &Path, plan: &DatagenPlan, made_by: &str) -> bool {
+    crate::fit::positions_file::read_rows::<G>(out)
+        .is_ok_and(|f| f.comments == datagen::file_comments(plan, made_by))
+}
+
+/// Removes the stage's file and its checkpoint from report folder `dir`: a run started
+/// afresh (`--force`) never reuses the positions of the run it replaces.
+pub(super) fn clear(dir: &Path) -> Result<(), TuneError> {
+    let out = dir.join(DATAGEN_FILE);
+    for path in [datagen::partial_path(&out), out] {
+        match std::fs::remove_file(&path) {
+            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                return Err(TuneError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }

@@ -65,6 +65,11 @@ impl<G: Features> EngineRows<G> {
         })
     }
 
+    /// The position files' rows, probed.
+    pub fn file_rows(&self) -> &Samples {
+        &self.files
+    }
+
     /// The fit's rows: the files' and those of a generation's `positions` (each a row
     /// for both roles, its result from the side to move's view).
     pub fn design(&mut self, positions: &[Labelled]) -> Result<Design, TuneError> {

@@ -65,6 +65,15 @@ pub enum TuneError {
         /// By player and kind.
         detail: String,
     },
+    /// A position fit without games has no rows to learn from (for a role it tunes).
+    #[error(
+        "nothing to fit: {why}; the fit would only copy the start weights (give position \
+         files with rows, or let the generations play games: `games: true`)"
+    )]
+    NothingToFit {
+        /// Which rows are missing, and in which files.
+        why: String,
+    },
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

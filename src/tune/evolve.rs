@@ -112,7 +112,10 @@ fn take_folder(
     }
     match resume {
         Some(cp) => trusted::verify(cp, dir)?,
-        None => unit_journal::clear(dir)?,
+        None => {
+            unit_journal::clear(dir)?;
+            super::datagen_stage::clear(dir)?;
+        }
     }
     crate::fsutil::check_writable(genome_path).map_err(|source| TuneError::Io {
         path: genome_path.display().to_string(),

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::job::{Job, Rival, Round};
 use super::resolved::Resolved;
+use super::unit_check::{self, Expected, Found};
 use crate::dist::{Batch, Units};
 use crate::fit::label::{Label, Labeler};
 use crate::fit::positions_file::Labelled;
@@ -194,17 +195,36 @@ impl<G: Features> Units for JobUnits<'_, G> {
         p.depth.iter().map(|&d| u64::from(d)).sum()
     }
 
+    fn check(&self, unit: usize, out: &PlayedPair) -> Result<(), String> {
+        if unit >= self.tasks.len() {
+            return Err(format!("unit {unit}: the batch has {}", self.tasks.len()));
+        }
+        let pairing = self.tasks[unit].0;
+        if out.pairing != pairing {
+            let p = out.pairing;
+            return Err(format!(
+                "pairing {p}, but this unit plays pairing {pairing}"
+            ));
+        }
+        let (start, _) = self.start(unit).map_err(|e| e.to_string())?;
+        let want = Expected {
+            start: &start,
+            logged: self.batch.job.round == Round::Validation,
+        };
+        let found = Found {
+            opening: out.opening,
+            games: &out.games,
+            logs: out.logs.as_ref(),
+            samples: &out.samples,
+            texts: &out.texts,
+        };
+        unit_check::check(&found, &want)
+    }
+
     fn run(&self, unit: usize) -> Result<PlayedPair, SetupError> {
-        let (i, k) = self.tasks[unit];
+        let (i, _) = self.tasks[unit];
         let job = &self.batch.job;
-        let p = &job.pairings[i];
-        let seeds = job.round.seeds(self.r.exp.seed);
-        let rival = p.rival.seed(p.candidate);
-        let mut rng = seeds.opening(rival, k);
-        let start: G = self
-            .openings
-            .draw(k as u64, &mut rng, self.exclude.as_ref())?;
-        let pair_seed = seeds.pair(p.candidate, rival, k);
+        let (start, pair_seed) = self.start(unit)?;
         let (a, b) = &self.players[i];
         let seating = Seating {
             players: [a, b],
@@ -231,6 +251,22 @@ impl<G: Features> Units for JobUnits<'_, G> {
             texts,
         };
         Ok(played)
+    }
+}
+
+impl<G: Features> JobUnits<'_, G> {
+    /// Unit `unit`'s opening and the seed of its pair.
+    fn start(&self, unit: usize) -> Result<(G, PairSeed), SetupError> {
+        let (i, k) = self.tasks[unit];
+        let job = &self.batch.job;
+        let p = &job.pairings[i];
+        let seeds = job.round.seeds(self.r.exp.seed);
+        let rival = p.rival.seed(p.candidate);
+        let mut rng = seeds.opening(rival, k);
+        let start: G = self
+            .openings
+            .draw(k as u64, &mut rng, self.exclude.as_ref())?;
+        Ok((start, seeds.pair(p.candidate, rival, k)))
     }
 }
 

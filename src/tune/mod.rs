@@ -77,4 +77,5 @@ pub mod spsa;
 pub mod template;
 pub mod texel;
 pub mod train;
+mod unit_check;
 mod validate;

@@ -92,6 +92,7 @@ pub(super) fn train<G: Features>(
     let mut source = position_source::<G>(run)?;
     if let Source::Engine(_, rows) = &source {
         obs.message(&engine_fit::stats_line(&rows.stats()));
+        same_roles(run, &cp.engine_roles, &rows.constant_roles())?;
     }
     for g in cp.completed + 1..=r.exp.generations {
         if r.exp.max_games.is_some_and(|m| cp.games >= m) {
@@ -169,13 +170,86 @@ fn position_source<G: Features>(run: &Session) -> Result<Source<G>, TuneError> {
     };
     if let Some(e) = &r.engine {
         let rows = EngineRows::<G>::new(r, e, &run.space)?;
+        // A constant serves both roles: rows of either role fit it.
+        something_to_fit::<G>(&src, rows.file_rows(), &[])?;
         return Ok(Source::Engine(src, Box::new(rows)));
     }
     let mut extra = Samples::new(G::feature_info().len());
     for path in &src.files {
         extra.append(&crate::fit::positions_file::read_as::<G>(path, src.rows)?);
     }
+    let roles: Vec<usize> = run.space.columns().iter().map(|c| c.role).collect();
+    something_to_fit::<G>(&src, &extra, &roles)?;
     Ok(Source::Features(src, extra))
+}
+
+/// A fit without games (`games: false`) learns from its files' rows only: it refuses
+/// to run when they hold none it can use, or none for a role in `roles` (the roles
+/// whose weights it tunes), instead of reporting the start weights as tuned.
+fn something_to_fit<G: Features>(
+    src: &PositionSource,
+    rows: &Samples,
+    roles: &[usize],
+) -> Result<(), TuneError> {
+    if src.games {
+        return Ok(());
+    }
+    let files = || {
+        let names: Vec<String> = src.files.iter().map(|f| f.display().to_string()).collect();
+        if names.is_empty() {
+            "no position files".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    let usable = [0, 1].map(|r| rows.usable_rows(r));
+    if usable == [0, 0] {
+        let all = rows.rows(0) + rows.rows(1);
+        let why = format!("{} hold {all} rows, none with a result or a score", files());
+        return Err(TuneError::NothingToFit { why });
+    }
+    match roles.iter().find(|&&r| usable[r] == 0) {
+        Some(&r) => {
+            let why = format!(
+                "{} hold no usable row for {}, whose weights the run tunes",
+                files(),
+                G::ROLES[r]
+            );
+            Err(TuneError::NothingToFit { why })
+        }
+        None => Ok(()),
+    }
+}
+
+/// A resumed checkpoint's `engine_roles` agree with what probing the fit's positions
+/// finds again: a constant found to move one role's evaluation cannot serve the other
+/// (more positions can only make a constant serve both, `None`).
+fn same_roles(
+    run: &Session,
+    stored: &[Option<usize>],
+    found: &[Option<usize>],
+) -> Result<(), TuneError> {
+    let clash = stored
+        .iter()
+        .zip(found)
+        .position(|(s, f)| matches!((s, f), (Some(a), Some(b)) if a != b));
+    let Some(i) = clash else {
+        return Ok(());
+    };
+    let message = format!(
+        "constant {i} is given role {:?}, but probing finds it moves role {:?} only",
+        stored[i], found[i]
+    );
+    Err(super::checkpoint::CheckpointError::Invalid {
+        path: run
+            .dir
+            .join(super::checkpoint::state::FILE)
+            .display()
+            .to_string(),
+        field: format!("engine_roles[{i}]"),
+        message,
+    }
+    .into())
 }
 
 /// Plays a generation's games and, for a position fit, builds its rows.

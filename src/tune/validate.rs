@@ -122,8 +122,14 @@ pub(super) fn write_outputs<G: Features>(
     let genome_path = run.genome_path.clone();
     let text = match &run.r.engine {
         Some(e) => {
+            // A fit that went wrong (a NaN, a value past the declared bounds) is an
+            // error here, never a constants file to paste into the engine.
+            let values = (best.weights[0].iter().enumerate())
+                .map(|(i, &v)| e.checked_value(i, v))
+                .collect::<Result<Vec<f64>, _>>()
+                .map_err(|e| TuneError::Probe(e.into()))?;
             let tuned = EngineSpec {
-                values: best.weights[0].clone(),
+                values,
                 ..(**e).clone()
             };
             let file = ConstantsFile::new(G::NAME, &tuned, best.provenance.clone());

@@ -13,6 +13,8 @@ pub const SHEEP: Role = 1;
 
 /// Sheep on the board at the start.
 pub const START_SHEEP: u32 = 10;
+/// The wolves win when this many sheep (or fewer) are left.
+pub const WOLVES_WIN_AT: u32 = 2;
 
 /// A move from one square to another: a step, or a wolf's capture (the landing square
 /// held a sheep). Written `<row><col>-<row><col>`, e.g. `41-31`.
@@ -113,7 +115,7 @@ impl WolvesSheep {
         let empty = self.empty();
         if squares(self.wolves).all(|w| ADJACENT[w] & empty == 0) {
             Status::Win(SHEEP)
-        } else if self.sheep.count_ones() <= 2 {
+        } else if self.sheep.count_ones() <= WOLVES_WIN_AT {
             Status::Win(WOLVES)
         } else {
             Status::Ongoing
@@ -222,6 +224,14 @@ impl Game for WolvesSheep {
 
     fn named_start(name: &str) -> Option<Start<Self>> {
         (name == "standard").then(|| Start::Fixed(Self::new()))
+    }
+
+    fn unreachable(&self) -> Option<String> {
+        // A capture takes one sheep, and the game ends when 2 are left.
+        let sheep = self.sheep.count_ones();
+        (sheep < WOLVES_WIN_AT).then(|| {
+            format!("{sheep} sheep: no game gets there (the wolves win when {WOLVES_WIN_AT} are left)")
+        })
     }
 
     #[inline]

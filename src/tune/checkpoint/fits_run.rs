@@ -68,10 +68,32 @@ pub fn check<G: Features>(
     crate::limits::STEP
         .check(sigma)
         .map_err(|e| bad("algorithm.sigma", e.to_string()))?;
-    if let Some(x) = cp.algorithm.mean().iter().find(|x| !x.is_finite()) {
-        return Err(bad("algorithm.mean", format!("{x} is not a finite number")));
+    vector(cp.algorithm.mean(), space.len()).map_err(|m| bad("algorithm.mean", m))?;
+    engine_roles::<G>(cp, r).map_err(|m| bad("engine_roles", m))
+}
+
+/// The role of each engine constant (found by probing): one entry per declared
+/// constant, each a role of the game, or none at all (no fit yet).
+fn engine_roles<G: Features>(cp: &Checkpoint, r: &Resolved) -> Result<(), String> {
+    let roles = &cp.engine_roles;
+    if roles.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    let declared = r.engine.as_ref().map_or(0, |e| e.weights.len());
+    if roles.len() != declared {
+        return Err(format!(
+            "{} entries; the engine declares {declared} constants",
+            roles.len()
+        ));
+    }
+    match roles.iter().flatten().find(|&&role| role >= G::ROLES.len()) {
+        Some(role) => Err(format!(
+            "role {role}: {} has {} roles",
+            G::NAME,
+            G::ROLES.len()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The checkpoint belongs to game `G`, its feature list and the experiment stored in it
@@ -204,10 +226,10 @@ fn vector(v: &[f64], n: usize) -> Result<(), String> {
     if v.len() != n {
         return Err(format!("{} numbers; the run tunes {n} weights", v.len()));
     }
-    match v.iter().find(|x| !x.is_finite()) {
-        Some(x) => Err(format!("{x} is not a finite number")),
-        None => Ok(()),
-    }
+    // In range as well as finite: a mean of 1e300 would resume and write 1e301.
+    v.iter()
+        .try_for_each(|&x| crate::limits::NORMALISED_WEIGHT.check(x))
+        .map_err(|e| e.to_string())
 }
 
 /// `stored` has the shape of `fresh`: the same algorithm, the same fields, every list of

@@ -151,7 +151,7 @@ impl Checkpoint {
     pub fn save(&self, dir: &Path) -> Result<(), CheckpointError> {
         let path = Self::path_in(dir);
         let text = serde_json::to_vec(self).expect("checkpoints always serialise");
-        crate::fsutil::write_atomic(&path, &text).map_err(|source| CheckpointError::Io {
+        crate::fsutil::write_derived(&path, &text).map_err(|source| CheckpointError::Io {
             path: path.display().to_string(),
             source,
         })
@@ -161,15 +161,17 @@ impl Checkpoint {
     pub fn load(dir: &Path) -> Result<Self, CheckpointError> {
         let path = Self::path_in(dir);
         let shown = path.display().to_string();
-        let text = std::fs::read(&path).map_err(|source| CheckpointError::Io {
-            path: shown.clone(),
-            source,
-        })?;
+        let text = crate::fsutil::read_bounded(&path, &crate::limits::CHECKPOINT_BYTES).map_err(
+            |source| CheckpointError::Io {
+                path: shown.clone(),
+                source,
+            },
+        )?;
         let format_error = |e: serde_json::Error| CheckpointError::Format {
             path: shown.clone(),
             message: e.to_string(),
         };
-        let header: Header = serde_json::from_slice(&text).map_err(format_error)?;
+        let header: Header = serde_json::from_str(&text).map_err(format_error)?;
         if header.format != FORMAT {
             return Err(CheckpointError::Format {
                 path: shown,
@@ -180,6 +182,6 @@ impl Checkpoint {
                 ),
             });
         }
-        serde_json::from_slice(&text).map_err(format_error)
+        serde_json::from_str(&text).map_err(format_error)
     }
 }

@@ -12,8 +12,11 @@
 //! result as JSON, written and synced before the unit counts as done); when the same
 //! batch runs again, the units found there are taken instead of played. The file's first
 //! line names the batch (hash and unit count), so a file can only be reused by the batch
-//! it was written for. A line cut short by a kill, or one that cannot be read, ends what
-//! is reused: it and what follows are played again.
+//! it was written for. A line cut short by a kill ends what is reused: its pair is played
+//! again. Any other line is checked before it is taken (its checksum, and the pair
+//! against the unit's definition, [`crate::dist::Work::check`]) and refused with the file
+//! and line when it fails: an edited or damaged journal stops the resume instead of
+//! changing the result.
 //!
 //! The files are removed when a run starts afresh and when it has finished. Under
 //! `mpirun`, units already in the file may still be handed to another process; it plays
@@ -90,7 +93,7 @@ impl Executor for Journaled<'_> {
             path: path.display().to_string(),
             source,
         };
-        let header = format!("weightforge units {} {n}\n", path_stem(&path));
+        let header = format!("weightforge units v2 {} {n}\n", path_stem(&path));
         let (stored, kept) = load(&path, &header, work).map_err(journal_error)?;
         let reused = stored.iter().filter(|s| s.is_some()).count();
         if reused > 0 {
@@ -100,12 +103,11 @@ impl Executor for Journaled<'_> {
                 path.display()
             ));
         }
-        crate::fsutil::write_atomic(&path, &kept).map_err(journal_error)?;
-        let file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .map_err(journal_error)?;
+        // Paths weightforge names itself: a link or a FIFO planted there is refused.
+        crate::fsutil::write_derived(&path, &kept).map_err(journal_error)?;
+        let file = crate::fsutil::append_derived(&path).map_err(journal_error)?;
         let journaled = JournaledWork {
+            header,
             inner: work,
             known: stored.iter().map(Option::is_some).collect(),
             stored: Mutex::new(stored),
@@ -128,7 +130,10 @@ fn path_stem(path: &Path) -> String {
 }
 
 /// The units kept in `path` (by number) and the file's valid part (the header and the
-/// lines that are reused); an absent file, or one of another batch, keeps nothing.
+/// lines that are reused); an absent file, or one of another batch, keeps nothing. A
+/// last line cut short (a kill while writing it) is dropped and its pair played again;
+/// any other line that is not a unit of this batch, checked as the batch checks what
+/// a unit gives ([`Work::check`]), is an error naming the line.
 fn load(
     path: &Path,
     header: &str,
@@ -136,7 +141,7 @@ fn load(
 ) -> std::io::Result<(Vec<Option<AnyOutput>>, Vec<u8>)> {
     let mut stored: Vec<Option<AnyOutput>> = (0..work.count()).map(|_| None).collect();
     let mut kept = header.as_bytes().to_vec();
-    let file = match File::open(path) {
+    let file = match crate::fsutil::open_input(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((stored, kept)),
         Err(e) => return Err(e),
@@ -147,12 +152,17 @@ fn load(
         return Ok((stored, kept));
     }
     let mut seen = HashSet::new();
-    while read_line(&mut reader, &mut line)?.is_some() {
-        let Some((i, out)) = parse_unit(&line, work) else {
+    for n in 2.. {
+        if read_line(&mut reader, &mut line)?.is_none() {
             break;
+        }
+        let refuse = |m: String| {
+            let m = format!("line {n}: {m}; delete the file to play its pairs again");
+            std::io::Error::new(std::io::ErrorKind::InvalidData, m)
         };
+        let (i, out) = parse_unit(&line, header, work).map_err(refuse)?;
         if !seen.insert(i) {
-            break;
+            return Err(refuse(format!("unit {i} a second time")));
         }
         stored[i] = Some(out);
         kept.extend_from_slice(&line);
@@ -161,31 +171,55 @@ fn load(
 }
 
 /// Reads one whole line (with its newline) of at most [`UNIT_LINE_BYTES`] into `line`;
-/// None at the end, at a line cut short (no newline: the writer was killed) or at a line
-/// too long.
+/// None at the end or at a line cut short (no newline: the writer was killed); a line
+/// longer than the bound is an error.
 fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<usize>> {
     line.clear();
     let n = reader
         .by_ref()
         .take(UNIT_LINE_BYTES.max + 1)
         .read_until(b'\n', line)?;
+    if n as u64 > UNIT_LINE_BYTES.max {
+        let m = format!("a line longer than {} bytes", UNIT_LINE_BYTES.max);
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, m));
+    }
     Ok((n > 0 && line.ends_with(b"\n")).then_some(n))
 }
 
-/// A unit line `<number> <result as JSON>\n`: its number (in range) and its result.
-fn parse_unit(line: &[u8], work: &dyn Work) -> Option<(usize, AnyOutput)> {
-    let text = std::str::from_utf8(line).ok()?.strip_suffix('\n')?;
-    let (number, json) = text.split_once(' ')?;
-    let i: usize = number.parse().ok()?;
+/// A unit line `<number> <checksum> <result as JSON>\n`: its number (in range), a
+/// checksum that matches (the line is as it was written), and a result that unit gives.
+fn parse_unit(line: &[u8], header: &str, work: &dyn Work) -> Result<(usize, AnyOutput), String> {
+    let shape = || "not `<unit> <checksum> <result>`".to_string();
+    let text = std::str::from_utf8(line).map_err(|_| "not UTF-8".to_string())?;
+    let text = text.strip_suffix('\n').ok_or_else(shape)?;
+    let mut parts = text.splitn(3, ' ');
+    let (Some(number), Some(sum), Some(json)) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(shape());
+    };
+    let i: usize = number.parse().map_err(|_| shape())?;
     if i >= work.count() {
-        return None;
+        return Err(format!("unit {i}: the batch has {}", work.count()));
     }
-    Some((i, work.decode(json).ok()?))
+    if sum != checksum(header, i, json) {
+        return Err(format!(
+            "unit {i}: the checksum does not match (the line was edited or damaged)"
+        ));
+    }
+    let out = work.decode(json).map_err(|e| format!("unit {i}: {e}"))?;
+    work.check(i, &out).map_err(|m| format!("unit {i}: {m}"))?;
+    Ok((i, out))
+}
+
+/// The checksum of unit `i`'s line in the file with `header`: FNV-1a, as hex.
+fn checksum(header: &str, i: usize, json: &str) -> String {
+    format!("{:016x}", fnv1a(&format!("{header}{i} {json}")))
 }
 
 /// A batch whose finished units are written down as they finish, and taken from the
 /// file when it already holds them.
 struct JournaledWork<'a> {
+    /// The file's first line (each line's checksum covers it).
+    header: String,
     inner: &'a dyn Work,
     /// Which units were in the file (not written again).
     known: Vec<bool>,
@@ -216,7 +250,8 @@ impl Wrapped for JournaledWork<'_> {
         if self.known[i] {
             return Ok(());
         }
-        let line = format!("{i} {}\n", self.inner.encode(out));
+        let json = self.inner.encode(out);
+        let line = format!("{i} {} {json}\n", checksum(&self.header, i, &json));
         let mut file = self.file.lock().expect("no panics while holding the lock");
         file.write_all(line.as_bytes())
             .and_then(|()| file.sync_data())
