@@ -71,15 +71,16 @@ impl TimeBudget {
     pub fn words(&self, of: u32) -> String {
         format!(
             "time budget {}: generation 1 took {:.1} s ({:.1} s spent by then), the end of \
-             the run ({} games) is estimated at {:.0} s, so training runs {} generations of \
-             the experiment's {of}; this run is reproduced with `--train-generations {}` \
-             (recorded in checkpoint.json)",
+             the run ({} games) is estimated at {:.0} s, so training runs {} generation{} \
+             of the experiment's {of}; this run is reproduced with `--train-generations \
+             {}` (recorded in checkpoint.json)",
             duration_words(self.seconds),
             self.generation_seconds,
             self.spent,
             self.end_games,
             self.end_seconds,
             self.generations,
+            if self.generations == 1 { "" } else { "s" },
             self.generations
         )
     }

@@ -156,7 +156,8 @@ mod tests {
             label(lo) != label(hi) && lo <= -1e-3 && hi >= 1e-3,
             "{lo} {hi}"
         );
-        assert_eq!(x_range(&[1.0, 2.0, 3.0]), (1.0, 3.0));
+        assert_eq!(x_range(&[1.0, 2.0, 3.0, 4.0]), (1.0, 4.0));
+        assert_eq!(x_range(&[1.0, 2.0, 3.0]), (0.5, 3.5));
         assert_eq!(x_range(&[1.0]), (0.5, 1.5));
         assert_eq!(x_range(&[1.0, 2.0]), (0.5, 2.5));
         assert_eq!(x_range(&[]), (0.0, 1.0));
