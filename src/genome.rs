@@ -134,6 +134,10 @@ pub struct Provenance {
     /// Validation matches on openings not used in training.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub validation: Vec<Validation>,
+    /// Set by a tuning run whose result is not better than its start: why, for
+    /// `weightforge export` to warn before anyone pastes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// One validation match result.

@@ -51,7 +51,7 @@ fn gate_accepts_a_clearly_better_genome_and_not_a_copy_of_the_start() {
     assert!(better.result.games() < 200, "{}", better.line());
     assert!(better
         .line()
-        .starts_with("gate: H1 accepted — better than the start at 400 nodes (LLR "));
+        .starts_with("gate: better than the start at 400 nodes: the test accepted it after "));
     let copy = gate::<WolvesSheep>(&exec, &r, &r.start.weights, &none, &Silent)
         .unwrap()
         .unwrap();

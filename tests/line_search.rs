@@ -85,13 +85,17 @@ fn the_line_search_leaves_a_broken_start_for_a_point_along_the_fit() {
     let s = finished(end);
     let scores = selection_scores(&messages.0.lock().unwrap());
     let labels: Vec<&str> = scores.iter().map(|(l, _)| l.as_str()).collect();
-    for t in ["0", "0.5", "2"] {
-        let label = format!("line t = {t} (start + {t} × (generation 1 − start))");
+    for (t, words) in [
+        ("0", "the start"),
+        ("0.5", "halfway from the start to generation 1"),
+        ("2", "2 × the step from the start to generation 1"),
+    ] {
+        let label = format!("{words} (line t = {t})");
         assert!(labels.contains(&label.as_str()), "{labels:?} lacks {label}");
     }
     let start = scores
         .iter()
-        .find(|(l, _)| l.starts_with("line t = 0 "))
+        .find(|(l, _)| l.ends_with("(line t = 0)"))
         .unwrap()
         .1;
     let (best, score) = scores

@@ -156,6 +156,16 @@ pub struct EvolveArgs {
     /// Stop after this generation, as an interruption would (resume later).
     #[arg(long, value_name = "GENERATION")]
     pub stop_after: Option<u32>,
+    /// A time budget for the whole run (`90s`, `5m`, `1.5h`): after generation 1 the
+    /// run trains as many of the experiment's generations as fit, the end of the run
+    /// (selection, validation, gate) estimated at generation 1's pace; it prints and
+    /// records the count it chose (reproduce the run with `--train-generations N`).
+    #[arg(long, value_name = "DURATION", conflicts_with_all = ["train_generations", "resume"])]
+    pub time: Option<String>,
+    /// Train only the first N of the experiment's generations, then finish the run (the
+    /// count a `--time` run chose: the same games, the same result).
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
+    pub train_generations: Option<u32>,
 }
 
 #[derive(Args, Debug)]
@@ -193,7 +203,9 @@ pub enum ExportFormat {
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The genome file, or the constants file an evolve run of an engine wrote.
+    /// The genome file, the constants file an evolve run of an engine wrote, or a run's
+    /// report folder (its `best.ron`). A result its run found not better than its
+    /// start is exported with a warning on standard error.
     pub genome: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]

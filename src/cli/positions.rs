@@ -3,14 +3,10 @@
 //! plays them) to a position file (docs/positions.md), for a fit or for inspection.
 
 use anyhow::Result;
-use weightforge::fit::label::Label;
 use weightforge::fit::positions_file;
-use weightforge::fit::samples::Rows;
 use weightforge::game::Features;
 use weightforge::tune::experiment::Experiment;
-use weightforge::tune::fitness;
-use weightforge::tune::job::{Job, Round};
-use weightforge::tune::plan::Plan;
+use weightforge::tune::positions_stage;
 use weightforge::with_game;
 
 use super::args::PositionsArgs;
@@ -38,19 +34,7 @@ fn positions_for<G: Features>(exp: Experiment, a: &PositionsArgs) -> Result<()> 
     if a.all {
         filter.quiet = false;
     }
-    let job = Job {
-        round: Round::Training(1),
-        candidates: vec![r.start.weights.clone()],
-        hall_of_fame: Vec::new(),
-        pairings: Plan::Positions.pairings(&r, 1, 0),
-    };
-    let (result, _, positions) = fitness::evaluate_collecting::<G>(
-        &weightforge::dist::Threads::default(),
-        &r,
-        &job,
-        (&filter, Label::Result, Rows::Both),
-        &|| {},
-    )?;
+    let (result, positions) = positions_stage::play::<G>(&r, &filter, &|| {})?;
     positions_file::write::<G>(&a.out, &positions)?;
     println!(
         "{} games, {} positions (skip {} plies, quiet only: {}) written to {}",

@@ -12,7 +12,9 @@ use weightforge::tune::checkpoint::trusted;
 use weightforge::tune::checkpoint::Checkpoint;
 use weightforge::tune::experiment::{self, Experiment};
 use weightforge::tune::resolved::Resolved;
+use weightforge::tune::schedule::games_in_generation;
 use weightforge::tune::session::report_dir;
+use weightforge::tune::time_budget;
 
 use super::args::EvolveArgs;
 
@@ -99,6 +101,10 @@ pub struct Evolve {
     pub quiet: bool,
     /// Time between progress lines when no bar is drawn (`--progress-every`).
     pub progress_every: Duration,
+    /// The time budget in seconds (`--time`).
+    pub time: Option<f64>,
+    /// Generations to train (`--train-generations`).
+    pub train_generations: Option<u32>,
 }
 
 /// Resolves the experiment of `source` for game `G` (which may start its engines) and
@@ -122,6 +128,7 @@ pub fn evolve_flags<G: Features>(a: &EvolveArgs, source: EvolveSource) -> Result
     let run_origin = resume
         .as_ref()
         .map_or(origin.clone(), |cp| cp.origin.clone());
+    let (time, train_generations) = generation_flags(a, &r)?;
     Ok(Evolve {
         r,
         origin,
@@ -132,7 +139,37 @@ pub fn evolve_flags<G: Features>(a: &EvolveArgs, source: EvolveSource) -> Result
         stop_after: a.stop_after,
         quiet: a.quiet,
         progress_every: Duration::from_secs(a.progress_every),
+        time,
+        train_generations,
     })
+}
+
+/// `--time` (its seconds; a run without training games has no pace to measure) and
+/// `--train-generations` (1 to the experiment's generations).
+fn generation_flags(a: &EvolveArgs, r: &Resolved) -> Result<(Option<f64>, Option<u32>)> {
+    let time = match &a.time {
+        Some(text) => {
+            let secs =
+                time_budget::parse_duration(text).map_err(|m| anyhow::anyhow!("--time {m}"))?;
+            if games_in_generation(r, 1) == 0 {
+                bail!(
+                    "--time {text}: this run plays no games in training (a fit of positions \
+                     alone), so a generation's pace cannot be measured; set `generations` instead"
+                );
+            }
+            Some(secs)
+        }
+        None => None,
+    };
+    if let Some(n) = a.train_generations {
+        if n == 0 || n > r.exp.generations {
+            bail!(
+                "--train-generations {n}: give 1 to the experiment's {} generations",
+                r.exp.generations
+            );
+        }
+    }
+    Ok((time, a.train_generations))
 }
 
 /// The report folder `--resume DIR` continues in when DIR is not the folder the stored

@@ -9,13 +9,14 @@ use indicatif::ProgressBar;
 use weightforge::dist::Executor;
 use weightforge::engine::constants::{lines, python, ConstantsFile};
 use weightforge::game::Features;
-use weightforge::genome::{Genome, GenomeFile};
+use weightforge::genome::{Genome, GenomeFile, Provenance};
 use weightforge::python_module::python_module;
 use weightforge::stats;
 use weightforge::tune::checkpoint::{Checkpoint, GenerationRow};
 use weightforge::tune::evolve;
 use weightforge::tune::options::RunOptions;
 use weightforge::tune::outcome::{RunEnd, RunSummary};
+use weightforge::tune::report::standing::{Standing, CONCEPTS};
 use weightforge::tune::report::validation::VALIDATION_GAMES;
 use weightforge::tune::report::{budget_chart, compare, generations, page};
 use weightforge::tune::resolved::Resolved;
@@ -138,6 +139,8 @@ fn evolve_for<G: Features>(e: Evolve, exec: Arc<dyn Executor>) -> Result<()> {
         interrupt: Some(interrupt.clone()),
         dir: e.moved_to,
         executor: Some(exec),
+        time: e.time,
+        train_generations: e.train_generations,
     };
     let end = evolve::evolve::<G>(&e.r, &e.run_origin, e.resume, &options, &obs)?;
     obs.bar.finish_and_clear();
@@ -193,12 +196,6 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
         s.training_games, s.total_games, s.seconds
     );
     println!("best genome: {}", s.genome_path.display());
-    if r.engine.is_some() {
-        println!(
-            "the engine's constants: paste `weightforge export --format lines {}` into its source",
-            s.genome_path.display()
-        );
-    }
     let d = dir.display();
     println!("run page: {d}/index.html; games: {d}/{VALIDATION_GAMES}");
     println!("charts: {d}/fitness.png, {d}/weights.png (and .svg); log: {d}/generations.csv");
@@ -224,8 +221,31 @@ fn print_finished(r: &Resolved, s: &RunSummary, dir: &Path) {
             println!("  {line}");
         }
     }
+    println!("  (how to read these lines: {CONCEPTS}#reading-a-matchs-output)");
     if let Some(g) = &s.gate {
         println!("{}", g.line());
+    }
+    println!("{}", s.standing.line());
+    println!("{}", advice(r, s));
+}
+
+/// What to do with the result: paste it (an engine's constants, a genome) only when the
+/// run did not find it worse than, or no better than, its start.
+fn advice(r: &Resolved, s: &RunSummary) -> String {
+    let path = s.genome_path.display();
+    match (&s.standing, r.engine.is_some()) {
+        (Standing::NotBetter(_), _) => format!(
+            "keep the start's values: this result is not better than the start (see \
+             {CONCEPTS}#is-the-result-better-than-the-start); {path} records why"
+        ),
+        (Standing::Better(_), true) => format!(
+            "the engine's constants: paste `weightforge export --format lines {path}` into its source"
+        ),
+        (Standing::Unmeasured(_), true) => format!(
+            "the engine's constants: `weightforge export --format lines {path}` (no round \
+             compared them with the start: read the validation before pasting them)"
+        ),
+        (_, false) => format!("the tuned genome: name {path} wherever a player is named"),
     }
 }
 
@@ -245,11 +265,19 @@ fn catch_ctrl_c(flag: &Arc<AtomicBool>) -> Result<()> {
 
 /// `weightforge export`
 pub fn export(a: ExportArgs) -> Result<()> {
-    let origin = a.genome.display().to_string();
-    let text = std::fs::read_to_string(&a.genome).with_context(|| format!("reading {origin}"))?;
+    // A run's report folder: the result it wrote there.
+    let path = if a.genome.is_dir() {
+        a.genome.join("best.ron")
+    } else {
+        a.genome.clone()
+    };
+    let origin = path.display().to_string();
+    let text = weightforge::fsutil::read_bounded(&path, &weightforge::limits::RON_FILE_BYTES)
+        .with_context(|| format!("reading {origin}"))?;
     let out = if is_constants_file(&text) {
         let constants: ConstantsFile =
             weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
+        warn_not_better(&origin, &constants.provenance);
         export_constants(&constants, &origin, a.format)?
     } else {
         export_genome(&text, &origin, a.format)?
@@ -275,6 +303,7 @@ fn is_constants_file(text: &str) -> bool {
 fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<String> {
     let file: GenomeFile =
         weightforge::ronfile::from_str(text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
+    warn_not_better(origin, &file.provenance);
     let game = file.game.clone();
     if let ExportFormat::Python = format {
         return with_game!(game.as_str(), G => {
@@ -301,6 +330,14 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
                 .to_string()
         }
     })
+}
+
+/// On standard error: the warning a tuning run wrote into a result that is not better
+/// than its start.
+fn warn_not_better(origin: &str, p: &Provenance) {
+    if let Some(w) = &p.warning {
+        eprintln!("warning: {origin}: {w}");
+    }
 }
 
 fn export_constants(c: &ConstantsFile, origin: &str, format: ExportFormat) -> Result<String> {
@@ -332,7 +369,7 @@ pub fn plot(a: PlotArgs) -> Result<()> {
     if table.rows.is_empty() {
         bail!("{}: no generations to plot yet", csv.display());
     }
-    weightforge::tune::report::charts::draw_from_table(&a.report, &table)?;
+    weightforge::tune::report::charts::draw_from_table(&a.report, &table, None)?;
     for f in ["fitness.svg", "fitness.png", "weights.svg", "weights.png"] {
         println!("{}", Path::new(&a.report).join(f).display());
     }

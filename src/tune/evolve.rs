@@ -1,6 +1,7 @@
 //! The top of the tuner: a tuning run, start to end. [`evolve`] sets a session up (the
 //! space, the report folder's lock, the checkpoint to resume, checked; a Texel run's
-//! positions generated first when it asks, [`super::datagen_stage`]), trains
+//! positions generated first when it asks, [`super::datagen_stage`] and
+//! [`super::positions_stage`]), trains
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
 //! (`select`), validate it on other fresh openings and write genome and charts
@@ -19,13 +20,16 @@ use super::elo_by_budget;
 use super::error::TuneError;
 use super::gate::gate;
 use super::job::JobResult;
+use super::job::Weights;
 use super::line_search;
 use super::lock::{self, RunLock};
 use super::options::RunOptions;
 use super::outcome::{RunEnd, RunSummary};
 use super::report::budget_chart;
 use super::report::page::data::{Finished, RunState};
+use super::report::standing::{standing, Standing};
 use super::report::validation::VALIDATION_GAMES;
+use super::report::validation::{GateVerdict, OpponentValidation};
 use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use super::select::{finalists, select, Finalist};
@@ -35,6 +39,7 @@ use super::train;
 use super::validate::{best_genome, validate, write_outputs};
 use crate::dist::{Executor, Threads};
 use crate::game::Features;
+use crate::genome::Genome;
 
 /// Runs (or resumes) an experiment for game `G`: train, then finish.
 pub fn evolve<G: Features>(
@@ -51,8 +56,10 @@ pub fn evolve<G: Features>(
     let _lock = take_folder(&dir, &genome_path, resume.as_ref(), obs)?;
     let threads = Threads::default();
     let exec: &dyn Executor = options.executor.as_deref().unwrap_or(&threads);
-    let staged = super::datagen_stage::prepare::<G>(r, origin, &dir, exec, obs)?;
-    let r = staged.as_ref().unwrap_or(r);
+    let generated = super::datagen_stage::prepare::<G>(r, origin, &dir, exec, obs)?;
+    let base = generated.as_ref().unwrap_or(r);
+    let played = super::positions_stage::prepare::<G>(base, origin, &dir, obs)?;
+    let r = played.as_ref().unwrap_or(base);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
         fits_run::check::<G>(cp, r, &space, &path)?;
@@ -143,32 +150,31 @@ fn finish<G: Features>(
     let gate = gate::<G>(run.exec, run.r, &best_weights, &excluded, obs)?;
     crate::record::write(&run.dir.join(VALIDATION_GAMES), &val.logs).map_err(TuneError::Record)?;
     let (budgets, budget_games) = elo_by_budget::measure::<G>(run, &best_weights, &excluded, obs)?;
-    let finalist = &finalists[chosen];
-    let from = (finalist.label.as_str(), finalist.generation);
-    let best = best_genome(run, cp, best_weights, from, &validation, gate.as_ref());
+    let judged = (&validation[..], gate.as_ref());
+    let (standing, best) = judge(run, cp, &finalists[chosen], best_weights, judged, obs);
     let (genome_path, genome_text) = write_outputs::<G>(run, cp, &best, &validation)?;
     if !budgets.is_empty() {
         budget_chart::write(&run.dir, &budgets)?;
     }
-    let total_games = cp.games
-        + promotion_games(cp)
-        + sel.game_count()
-        + val.game_count()
-        + gate.as_ref().map_or(0, |g| g.result.games())
-        + budget_games;
+    let gate_games = gate.as_ref().map_or(0, |g| g.result.games());
+    let played = [sel.game_count(), val.game_count(), gate_games, budget_games];
+    let total_games = cp.games + promotion_games(cp) + played.iter().sum::<u64>();
     let finished = Finished {
         finalists: finalists
             .iter()
-            .zip(&scores)
-            .map(|(f, s)| (f.label.clone(), *s))
+            .map(|f| f.label.clone())
+            .zip(scores)
             .collect(),
         chosen,
         validation: &validation,
         genome_text,
+        provenance: &best.provenance,
+        exported: run.tuned_values(&best.weights),
         genome_path: genome_path.display().to_string(),
         games: &val.logs,
         budget: run.r.final_budget::<G>(),
         gate: gate.as_ref(),
+        standing: &standing,
         budgets: &budgets,
         seconds: run.seconds(),
         total_games,
@@ -183,8 +189,27 @@ fn finish<G: Features>(
         training_games: cp.games,
         total_games,
         gate,
+        standing,
         seconds: run.seconds(),
     })
+}
+
+/// Whether the chosen `finalist` (its weights `best`) is better than the start, said
+/// on the console, and the best genome with that verdict in its provenance.
+fn judge(
+    run: &Session,
+    cp: &Checkpoint,
+    finalist: &Finalist,
+    best: Weights,
+    (validation, gate): (&[OpponentValidation], Option<&GateVerdict>),
+    obs: &dyn RunObserver,
+) -> (Standing, Genome) {
+    let kept_start = finalist.theta == run.space.encode(&run.r.start);
+    let standing = standing(&run.r.exp, validation, gate, kept_start);
+    obs.message(&standing.line());
+    let from = (finalist.label.as_str(), finalist.generation);
+    let genome = best_genome(run, cp, best, from, validation, (gate, &standing));
+    (standing, genome)
 }
 
 /// The finalists (the last generations' means, then the line search's points), the

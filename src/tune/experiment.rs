@@ -48,7 +48,9 @@ pub struct Experiment {
     pub max_games: Option<u64>,
     /// The genome to start from (file or built-in name).
     pub start: String,
-    /// The roles whose weights are tuned (the others keep the start's).
+    /// The roles whose weights are tuned (the others keep the start's). May be left out
+    /// for an engine, whose constants serve both roles.
+    #[serde(default)]
     pub tune_roles: Vec<String>,
     /// Features left at their start weight.
     #[serde(default)]
@@ -76,6 +78,12 @@ pub struct Experiment {
     /// (`weightforge datagen` does the same alone). Unset: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub datagen: Option<DatagenSpec>,
+    /// An experiment file whose games make positions for a Texel run before it trains
+    /// (its start genome against its opponents and itself, as `weightforge positions`
+    /// plays them), written to `<reports>/<name>/positions.pos` and added to the fit's
+    /// files. Unset: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub positions: Option<String>,
     /// Staged tuning (ES, CMA-ES, SPSA): every few generations and at the end, the
     /// means of recent generations are re-measured at the target budget by successive
     /// halving, and training continues from the winner. Unset: no promotions.

@@ -122,19 +122,20 @@ impl Checker<'_> {
     }
 
     /// The algorithm's parameters, checked by the algorithm, and what it needs of the
-    /// rest of the file: a Texel run without games needs positions from files or
-    /// `datagen`.
+    /// rest of the file: a Texel run without games needs positions from files,
+    /// `positions` or `datagen`.
     fn algorithm(&self) -> Result<(), ExperimentError> {
         self.exp
             .algorithm
             .check()
             .map_err(|bad| self.err(&format!("algorithm.{}", bad.field), bad.message))?;
-        let datagen = self.exp.datagen.is_some();
+        let made = self.exp.datagen.is_some() || self.exp.positions.is_some();
         match &self.exp.algorithm {
-            AlgorithmSpec::Texel(t) if !t.games && t.files.is_empty() && !datagen => Err(self.err(
+            AlgorithmSpec::Texel(t) if !t.games && t.files.is_empty() && !made => Err(self.err(
                 "algorithm.games",
                 "without games a generation fits positions alone: name a position file \
-                     in `files` or add `datagen:`",
+                     in `files`, an experiment that makes them in `positions:`, or add \
+                     `datagen:`",
             )),
             _ => Ok(()),
         }

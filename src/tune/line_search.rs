@@ -30,10 +30,26 @@ pub(super) fn with_line(
             continue;
         }
         finalists.push(Finalist {
-            label: format!("line t = {t} (start + {t} × ({from} − start))"),
+            label: line_label(t, &from),
             generation,
             theta,
         });
     }
     finalists
+}
+
+/// A point of the line in words, its `t` after: `the start (line t = 0)`, `halfway
+/// from the start to generation 4 (line t = 0.5)`, `2 × the step from the start to
+/// generation 4 (line t = 2)`.
+fn line_label(t: f64, from: &str) -> String {
+    let words = if t == 0.0 {
+        "the start".to_string()
+    } else if t == 0.5 {
+        format!("halfway from the start to {from}")
+    } else if t > 0.0 && t < 1.0 {
+        format!("{:.0} % of the way from the start to {from}", 100.0 * t)
+    } else {
+        format!("{t} × the step from the start to {from}")
+    };
+    format!("{words} (line t = {t})")
 }

@@ -18,7 +18,7 @@
 //!     checked the experiment's sizes (and each phase's games) and [`search_budget`] its
 //!     budgets;
 //!   - a run's [`checkpoint`]: its state, the check that it fits the run and that it can
-//!     be trusted.
+//!     be trusted; a time budget's choice of generations ([`time_budget`]).
 //! - The report ([`report`]): the generations CSV, the charts, the validation summary,
 //!   the run page and the algorithm comparison; it takes the vocabulary and calls no
 //!   stage.
@@ -33,7 +33,8 @@
 //!   [`role_select`] each role's best where roles differ), `validate` (validate it on
 //!   other fresh openings, write it), [`gate`] (an SPRT of it against the start at the
 //!   target budget), `elo_by_budget` (its Elo at each budget of the chart) and
-//!   [`datagen_stage`] (positions generated at a budget before a Texel run).
+//!   [`datagen_stage`] (positions generated at a budget before a Texel run) and
+//!   [`positions_stage`] (positions of another experiment's games before a Texel run).
 //! - The top: [`evolve`] runs a session through the stages (verifying a checkpoint with
 //!   [`checkpoint::trusted`] before anything of it is used); [`template`] writes a
 //!   commented experiment to start from (it needs only the experiment).
@@ -63,6 +64,7 @@ pub mod method;
 pub mod options;
 pub mod outcome;
 pub mod plan;
+pub mod positions_stage;
 pub mod promote;
 pub mod report;
 pub mod resolved;
@@ -76,6 +78,7 @@ pub mod space;
 pub mod spsa;
 pub mod template;
 pub mod texel;
+pub mod time_budget;
 pub mod train;
 mod unit_check;
 mod validate;

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::report::standing::Standing;
 use super::report::validation::{GateVerdict, OpponentValidation};
 use crate::genome::Genome;
 
@@ -33,6 +34,8 @@ pub struct RunSummary {
     pub budget: String,
     /// The gate against the start, when the experiment asks for one.
     pub gate: Option<GateVerdict>,
+    /// Whether the result is better than the start.
+    pub standing: Standing,
     /// Training games.
     pub training_games: u64,
     /// All games, including selection, validation and the gate.

@@ -19,12 +19,13 @@ use super::search_budget;
 use super::session::Session;
 use crate::game::Features;
 
-/// Whether a promotion follows generation `g`.
-pub fn due(r: &Resolved, g: u32) -> bool {
+/// Whether a promotion follows generation `g` of a run that trains to generation
+/// `last`.
+pub fn due(r: &Resolved, g: u32, last: u32) -> bool {
     r.exp
         .stages
         .as_ref()
-        .is_some_and(|s| g % s.every == 0 || g == r.exp.generations)
+        .is_some_and(|s| g % s.every == 0 || g == last)
 }
 
 /// The entrants of a promotion: the means of the last `keep` generations, newest first,

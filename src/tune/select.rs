@@ -8,6 +8,7 @@ use super::checkpoint::Checkpoint;
 use super::error::TuneError;
 use super::fitness;
 use super::job::{Job, JobResult, Pairing, Round};
+use super::report::selection;
 use super::role_select;
 use super::run_observer::RunObserver;
 use super::session::Session;
@@ -73,16 +74,23 @@ pub(super) fn select<G: Features>(
             chosen = finalists.len() - 1;
         }
     }
-    obs.message(&format!(
-        "selection on fresh openings: {}",
-        finalists
-            .iter()
-            .zip(&scores)
-            .map(|(f, s)| format!("{}: {:.1} %", f.label, 100.0 * s))
-            .collect::<Vec<_>>()
-            .join(", ")
-    ));
+    say_selection(finalists, &scores, chosen, obs);
     Ok((chosen, sel, scores))
+}
+
+/// The selection's line (each finalist's score) and, when the chosen one ties with
+/// another, why it was kept.
+fn say_selection(finalists: &[Finalist], scores: &[f64], chosen: usize, obs: &dyn RunObserver) {
+    let labels: Vec<&str> = finalists.iter().map(|f| f.label.as_str()).collect();
+    let each: Vec<String> = labels
+        .iter()
+        .zip(scores)
+        .map(|(l, s)| format!("{l}: {:.1} %", 100.0 * s))
+        .collect();
+    obs.message(&format!("selection on fresh openings: {}", each.join(", ")));
+    if let Some(words) = selection::tie(&labels, scores, chosen) {
+        obs.message(&format!("selection: {words}"));
+    }
 }
 
 /// Each finalist's score per role, for the log.

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use super::checkpoint::Checkpoint;
 use super::error::TuneError;
+use super::job::Weights;
 use super::report::page::data::{Finished, PageData, RunState};
+use super::report::page::html::concepts_href;
 use super::report::page::write::write_page;
 use super::resolved::Resolved;
 use super::schedule::{games_in_generation, planned_generations};
@@ -45,6 +47,16 @@ impl Session<'_> {
         self.prior_seconds + self.started.elapsed().as_secs_f64()
     }
 
+    /// The tuned weights' values in `weights`, in the order of the space's dimensions
+    /// (the labels').
+    pub fn tuned_values(&self, weights: &Weights) -> Vec<f64> {
+        self.space
+            .dims
+            .iter()
+            .map(|d| weights[d.role][d.feature])
+            .collect()
+    }
+
     /// Writes the run page (and its summary) as the run stands.
     pub fn write_page(
         &self,
@@ -53,7 +65,7 @@ impl Session<'_> {
         finished: Option<Finished>,
     ) -> Result<(), TuneError> {
         let r = self.r;
-        let generations = planned_generations(r);
+        let generations = planned_generations(r).min(cp.last_generation());
         let games: u64 = (1..=generations).map(|g| games_in_generation(r, g)).sum();
         let data = PageData {
             exp: &r.exp,
@@ -61,16 +73,13 @@ impl Session<'_> {
             rows: &cp.rows,
             names: &self.names,
             labels: &self.labels,
-            start_weights: self
-                .space
-                .dims
-                .iter()
-                .map(|d| r.start.weights[d.role][d.feature])
-                .collect(),
+            start_weights: self.tuned_values(&r.start.weights),
             planned_generations: generations,
             planned_games: r.exp.max_games.map_or(games, |m| games.min(m)),
             state,
             finished,
+            concepts: concepts_href(&self.dir),
+            time_budget: cp.time_budget.as_ref().map(|t| t.words(r.exp.generations)),
         };
         write_page(&self.dir, &data).map_err(TuneError::Page)
     }

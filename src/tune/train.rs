@@ -20,6 +20,7 @@ use super::run_observer::RunObserver;
 use super::schedule::{games_in_generation, planned_generations};
 use super::session::Session;
 use super::space::Space;
+use super::time_budget::{self, TimeBudget};
 use crate::fit::design::Design;
 use crate::fit::samples::{Rows, Samples};
 use crate::game::Features;
@@ -48,6 +49,8 @@ pub(super) fn first_checkpoint(r: &Resolved, origin: &str, space: &Space) -> Che
         games: 0,
         seconds: 0.0,
         engine_roles: Vec::new(),
+        last_generation: None,
+        time_budget: None,
     }
 }
 
@@ -84,7 +87,10 @@ pub(super) fn train<G: Features>(
     obs: &dyn RunObserver,
 ) -> Result<Option<u32>, TuneError> {
     let r = run.r;
-    let remaining: u64 = (cp.completed + 1..=r.exp.generations)
+    if cp.completed == 0 {
+        cp.last_generation = options.train_generations;
+    }
+    let remaining: u64 = (cp.completed + 1..=cp.last_generation())
         .map(|g| games_in_generation(r, g))
         .sum();
     obs.phase("training", remaining);
@@ -94,13 +100,18 @@ pub(super) fn train<G: Features>(
         obs.message(&engine_fit::stats_line(&rows.stats()));
         same_roles(run, &cp.engine_roles, &rows.constant_roles())?;
     }
+    // Not a range to last_generation(): a time budget chooses it after generation 1.
     for g in cp.completed + 1..=r.exp.generations {
-        if r.exp.max_games.is_some_and(|m| cp.games >= m) {
-            obs.message(&format!("game budget reached after {} games", cp.games));
+        if g > cp.last_generation() || games_spent(r, cp, obs) {
             break;
         }
         let (ask, job) = training_job(r, &run.space, &cp.algorithm, &cp.hall_of_fame, g);
+        let began = run.seconds();
         let (result, design) = play_generation::<G>(run, &job, &mut source, obs)?;
+        if let (1, Some(seconds)) = (g, options.time) {
+            let took = (run.seconds() - began, result.game_count());
+            choose_generations::<G>(run, cp, (seconds, took), obs);
+        }
         if let Source::Engine(_, rows) = &source {
             cp.engine_roles = rows.constant_roles();
         }
@@ -113,7 +124,7 @@ pub(super) fn train<G: Features>(
         obs.generation(&row, &run.names);
         check_faults(&row)?;
         cp.rows.push(row);
-        if promote::due(r, g) {
+        if promote::due(r, g, cp.last_generation()) {
             stage::<G>(run, cp, g, obs)?;
             seen = cp.training_openings.iter().copied().collect();
         }
@@ -121,13 +132,45 @@ pub(super) fn train<G: Features>(
         cp.seconds = run.seconds();
         cp.save(&run.dir)?;
         generations::write_generations_csv(&run.dir, &cp.rows, &run.names, &run.labels)?;
-        if options.stops_after(g) && g < r.exp.generations {
+        if options.stops_after(g) && g < cp.last_generation() {
             run.write_page(cp, RunState::Stopped, None)?;
             return Ok(Some(g));
         }
         run.write_page(cp, RunState::Running, None)?;
     }
     Ok(None)
+}
+
+/// Whether the experiment's game budget (`max_games`) is spent; says so when it is.
+fn games_spent(r: &Resolved, cp: &Checkpoint, obs: &dyn RunObserver) -> bool {
+    let spent = r.exp.max_games.is_some_and(|m| cp.games >= m);
+    if spent {
+        obs.message(&format!("game budget reached after {} games", cp.games));
+    }
+    spent
+}
+
+/// After generation 1 of a run with a time budget: chooses how many generations fit
+/// and records it in `cp` (saved with generation 1), with the end of the run at
+/// generation 1's pace per game; says what it chose.
+fn choose_generations<G: Features>(
+    run: &Session,
+    cp: &mut Checkpoint,
+    (seconds, generation): (f64, (f64, u64)),
+    obs: &dyn RunObserver,
+) {
+    let r = run.r;
+    let chart = super::search_budget::chart(r, G::ROLES).len();
+    let end = time_budget::end_games(r, chart);
+    let spent = run.seconds();
+    let choice = TimeBudget::choose(r, seconds, spent, generation, end);
+    obs.message(&choice.words(r.exp.generations));
+    cp.last_generation = Some(choice.generations);
+    cp.time_budget = Some(choice);
+    let remaining = (2..=cp.last_generation())
+        .map(|k| games_in_generation(r, k))
+        .sum();
+    obs.phase("training", remaining);
 }
 
 /// The promotion after generation `g`, logged in its row; then training's progress
@@ -143,8 +186,8 @@ fn stage<G: Features>(
         row.promotion = promotion;
     }
     let r = run.r;
-    if g < r.exp.generations {
-        let remaining = (g + 1..=r.exp.generations)
+    if g < cp.last_generation() {
+        let remaining = (g + 1..=cp.last_generation())
             .map(|k| games_in_generation(r, k))
             .sum();
         obs.phase("training", remaining);

@@ -13,6 +13,7 @@ use super::error::TuneError;
 use super::fitness;
 use super::job::{Job, JobResult, Pairing, Round, Weights};
 use super::report::charts;
+use super::report::standing::Standing;
 use super::report::validation::{self, GateVerdict, OpponentValidation, VALIDATION_TEXT};
 use super::run_observer::RunObserver;
 use super::session::{write_text, Session};
@@ -65,7 +66,7 @@ pub(super) fn best_genome(
     weights: Weights,
     (label, generation): (&str, u32),
     validation: &[OpponentValidation],
-    gate: Option<&GateVerdict>,
+    (gate, standing): (Option<&GateVerdict>, &Standing),
 ) -> Genome {
     let exp = &run.r.exp;
     let budget = match (&run.r.target, exp.nodes) {
@@ -79,9 +80,12 @@ pub(super) fn best_genome(
     let provenance = Provenance {
         source: format!("weightforge evolve {}", run.origin),
         notes: format!(
-            "started from {:?}; tuned roles {:?}; chosen: {}; validation with both sides at {}, \
+            "started from {}; tuned roles: {}; chosen: {}; validation with both sides at {}, \
              on openings not used in training",
-            exp.start, exp.tune_roles, label, budget
+            exp.start,
+            roles(&exp.tune_roles),
+            label,
+            budget
         ) + &gate.map_or(String::new(), |g| format!("; {}", g.line())),
         experiment: Some(run.origin.to_string()),
         seed: Some(exp.seed),
@@ -101,6 +105,7 @@ pub(super) fn best_genome(
                 los: round1(100.0 * v.elo.los),
             })
             .collect(),
+        warning: standing.warning(),
     };
     Genome {
         name: exp.best_name(),
@@ -144,8 +149,18 @@ pub(super) fn write_outputs<G: Features>(
     write_text(&run.dir.join("best.ron"), &text)?;
     let summary = validation::text(&best.name, validation);
     write_text(&run.dir.join(VALIDATION_TEXT), &summary)?;
-    charts::draw_charts(&run.dir, &cp.rows, &run.names, &run.labels)?;
+    let exported = run.tuned_values(&best.weights);
+    charts::draw_charts(&run.dir, &cp.rows, &run.names, &run.labels, Some(&exported))?;
     Ok((genome_path, text))
+}
+
+/// The tuned roles in words (an engine's run has none: its constants serve both).
+fn roles(tune_roles: &[String]) -> String {
+    if tune_roles.is_empty() {
+        "all (the engine's constants)".into()
+    } else {
+        tune_roles.join(", ")
+    }
 }
 
 /// `x` to one decimal (for the provenance).

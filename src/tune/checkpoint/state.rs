@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::matches::result::MatchResult;
 use crate::tune::algorithm::Algorithm;
 use crate::tune::experiment::Experiment;
+use crate::tune::time_budget::TimeBudget;
 
 /// Bumped when the checkpoint layout changes.
 pub const FORMAT: u32 = 2;
@@ -102,6 +103,23 @@ pub struct Checkpoint {
     /// selection. Empty for built-in players and runs that probed nothing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub engine_roles: Vec<Option<usize>>,
+    /// The generation training ends at when the run was told (`--train-generations`)
+    /// or chose it from a time budget (`--time`), recorded when chosen so a resumed run
+    /// ends where the first session would have; unset: the experiment's generations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_generation: Option<u32>,
+    /// What a time budget chose, and from what.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_budget: Option<TimeBudget>,
+}
+
+impl Checkpoint {
+    /// The generation training ends at: the recorded choice, else the experiment's.
+    pub fn last_generation(&self) -> u32 {
+        self.last_generation
+            .unwrap_or(self.experiment.generations)
+            .min(self.experiment.generations)
+    }
 }
 
 /// A checkpoint that cannot be used.

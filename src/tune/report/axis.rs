@@ -35,16 +35,31 @@ pub fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 /// The x range from the smallest finite value (the first generation; 0 without data)
-/// to the largest (at least one more), clamped to ±[`LIMIT`].
+/// to the largest, clamped to ±[`LIMIT`]; a few generations (less than three apart)
+/// get half a generation of room on each side, so one generation sits in the middle
+/// of its chart rather than on its edge.
 pub fn x_range(xs: &[f64]) -> (f64, f64) {
     let finite = || {
         xs.iter()
             .filter(|x| x.is_finite())
             .map(|x| x.clamp(-LIMIT, LIMIT))
     };
-    let lo = finite().reduce(f64::min).unwrap_or(0.0);
-    let hi = finite().fold(1.0, f64::max);
-    (lo, hi.max(lo + 1.0))
+    let Some(lo) = finite().reduce(f64::min) else {
+        return (0.0, 1.0);
+    };
+    let hi = finite().fold(lo, f64::max);
+    if hi - lo < 3.0 {
+        let (a, b) = (lo - 0.5, hi + 0.5);
+        // Half a generation is lost in a huge number's rounding: a relative margin then.
+        if b > a {
+            (a, b)
+        } else {
+            let margin = |v: f64| v.abs() * 1e-6;
+            ((lo - margin(lo)).max(-LIMIT), (hi + margin(hi)).min(LIMIT))
+        }
+    } else {
+        (lo, hi)
+    }
 }
 
 /// A generation tick: whole numbers only (a short run's axis reads 1 2 3, not
@@ -141,8 +156,13 @@ mod tests {
             label(lo) != label(hi) && lo <= -1e-3 && hi >= 1e-3,
             "{lo} {hi}"
         );
-        assert_eq!(x_range(&[1.0, 2.0, 3.0]), (1.0, 3.0));
-        assert_eq!(x_range(&[1.0]), (1.0, 2.0));
+        assert_eq!(x_range(&[1.0, 2.0, 3.0, 4.0]), (1.0, 4.0));
+        assert_eq!(x_range(&[1.0, 2.0, 3.0]), (0.5, 3.5));
+        assert_eq!(x_range(&[1.0]), (0.5, 1.5));
+        assert_eq!(x_range(&[1.0, 2.0]), (0.5, 2.5));
+        assert_eq!(x_range(&[]), (0.0, 1.0));
+        let (lo, hi) = x_range(&[1e300]);
+        assert!(lo < hi && hi <= LIMIT, "{lo} {hi}");
         let ticks: Vec<String> = [1.0, 1.25, 2.0].iter().map(generation_tick).collect();
         assert_eq!(ticks, ["1", "", "2"]);
         let names = ["a".to_string(), "b".to_string()];

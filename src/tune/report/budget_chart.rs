@@ -7,6 +7,8 @@
 
 use std::path::Path;
 
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -162,44 +164,10 @@ fn draw<DB: DrawingBackend>(
         .map_err(|e| e.to_string())?;
     let spread = 0.12 / refs.len().max(1) as f64;
     for (k, name) in refs.iter().enumerate() {
-        let colour = opponent_colour(k).to_rgba();
         let dx = (k as f64 - (refs.len() as f64 - 1.0) / 2.0) * spread;
         let mine: Vec<&BudgetPoint> = points.iter().filter(|p| &p.opponent == name).collect();
-        let line: Vec<(f64, f64)> = mine
-            .iter()
-            .filter(|p| p.elo.elo.is_finite())
-            .map(|p| (p.index as f64 + dx, axis::clamp(p.elo.elo)))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))
-            .map_err(|e| e.to_string())?
-            .label(format!("vs {name}"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3))
-            });
-        chart
-            .draw_series(line.iter().map(|&p| Circle::new(p, 4, colour.filled())))
-            .map_err(|e| e.to_string())?;
-        for p in &mine {
-            let x = p.index as f64 + dx;
-            let (a, b) = (
-                clamp_to(p.elo.elo_low, lo, hi),
-                clamp_to(p.elo.elo_high, lo, hi),
-            );
-            let cap = 0.04;
-            for seg in [
-                vec![(x, a), (x, b)],
-                vec![(x - cap, a), (x + cap, a)],
-                vec![(x - cap, b), (x + cap, b)],
-            ] {
-                chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        seg,
-                        colour.stroke_width(2),
-                    )))
-                    .map_err(|e| e.to_string())?;
-            }
-        }
+        let colour = opponent_colour(k).to_rgba();
+        draw_reference(&mut chart, name, &mine, (colour, dx), (lo, hi))?;
     }
     style::legend(
         &mut chart.configure_series_labels(),
@@ -207,6 +175,51 @@ fn draw<DB: DrawingBackend>(
     )
     .draw()
     .map_err(|e| e.to_string())
+}
+
+/// One reference's points: its line (labelled for the legend) and dots, each with
+/// its interval's bar, shifted by `dx` so references at one budget stay apart.
+fn draw_reference<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    name: &str,
+    mine: &[&BudgetPoint],
+    (colour, dx): (RGBAColor, f64),
+    (lo, hi): (f64, f64),
+) -> Result<(), String> {
+    let line: Vec<(f64, f64)> = mine
+        .iter()
+        .filter(|p| p.elo.elo.is_finite())
+        .map(|p| (p.index as f64 + dx, axis::clamp(p.elo.elo)))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))
+        .map_err(|e| e.to_string())?
+        .label(format!("vs {name}"))
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], colour.stroke_width(3)));
+    chart
+        .draw_series(line.iter().map(|&p| Circle::new(p, 4, colour.filled())))
+        .map_err(|e| e.to_string())?;
+    for p in mine {
+        let x = p.index as f64 + dx;
+        let (a, b) = (
+            clamp_to(p.elo.elo_low, lo, hi),
+            clamp_to(p.elo.elo_high, lo, hi),
+        );
+        let cap = 0.04;
+        for seg in [
+            vec![(x, a), (x, b)],
+            vec![(x - cap, a), (x + cap, a)],
+            vec![(x - cap, b), (x + cap, b)],
+        ] {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    seg,
+                    colour.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
 }
 
 /// An interval's end on the plot: infinite ends (a clean sweep) at the plot's edge.

@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -21,18 +23,21 @@ use crate::tune::checkpoint::GenerationRow;
 const SIZE: (u32, u32) = (1200, 700);
 const LEGEND_WIDTH: u32 = 300;
 
-/// Draws the charts of a run from its rows.
+/// Draws the charts of a run from its rows; `exported`: the written genome's value of
+/// each tuned weight (as `labels`), drawn dashed on the weights' panels.
 pub fn draw_charts(
     dir: &Path,
     rows: &[GenerationRow],
     opponents: &[String],
     labels: &[String],
+    exported: Option<&[f64]>,
 ) -> Result<(), ReportError> {
-    draw_from_table(dir, &table(rows, opponents, labels))
+    draw_from_table(dir, &table(rows, opponents, labels), exported)
 }
 
-/// Draws `fitness.{svg,png}` and `weights.{svg,png}` into `dir` from a table.
-pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
+/// Draws `fitness.{svg,png}` and `weights.{svg,png}` into `dir` from a table (and the
+/// exported values, when known: see [`draw_charts`]).
+pub fn draw_from_table(dir: &Path, t: &Table, exported: Option<&[f64]>) -> Result<(), ReportError> {
     let gens = t.column("generation").unwrap_or_default();
     let mut fitness: Vec<(String, RGBColor, Vec<f64>)> = Vec::new();
     if let Some(m) = t.column("mean_fitness") {
@@ -61,15 +66,21 @@ pub fn draw_from_table(dir: &Path, t: &Table) -> Result<(), ReportError> {
     let fit = Drawing::Lines(title, "score (0 to 1)", &fitness);
     draw_both(dir, "fitness", SIZE, &gens, &fit)?;
     let size = grid_size(weights.len());
-    draw_both(dir, "weights", size, &gens, &Drawing::Grid(&weights))
+    draw_both(
+        dir,
+        "weights",
+        size,
+        &gens,
+        &Drawing::Grid(&weights, exported),
+    )
 }
 
 /// What a chart file shows.
 enum Drawing<'a> {
     /// Lines on one plot: title, y label, series.
     Lines(&'a str, &'a str, &'a [(String, RGBColor, Vec<f64>)]),
-    /// One small panel per series.
-    Grid(&'a [(String, Vec<f64>)]),
+    /// One small panel per series, with the exported value of each when known.
+    Grid(&'a [(String, Vec<f64>)], Option<&'a [f64]>),
 }
 
 fn draw_on<DB: DrawingBackend>(
@@ -79,7 +90,7 @@ fn draw_on<DB: DrawingBackend>(
 ) -> Result<(), String> {
     match d {
         Drawing::Lines(title, ylabel, series) => line_chart(root, title, ylabel, xs, series),
-        Drawing::Grid(series) => weights_grid(root, xs, series),
+        Drawing::Grid(series, exported) => weights_grid(root, xs, series, *exported),
     }
 }
 
@@ -113,67 +124,123 @@ fn grid_size(panels: usize) -> (u32, u32) {
     (SIZE.0, 50 + rows * PANEL_HEIGHT)
 }
 
-/// Small multiples: one panel per weight (its own scale), coloured by role.
+/// Small multiples: one panel per weight (its own scale), coloured by role; the
+/// exported value dashed across each panel when known.
 fn weights_grid<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     xs: &[f64],
     series: &[(String, Vec<f64>)],
+    exported: Option<&[f64]>,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let title = match exported {
+        Some(_) => "Tuned weights: each generation's (line), the exported value (dashed)",
+        None => "Tuned weights per generation (one panel each; colour = role)",
+    };
     let root = root
-        .titled(
-            "Tuned weights per generation (one panel each; colour = role)",
-            (FAMILY, TITLE_SIZE),
-        )
+        .titled(title, (FAMILY, TITLE_SIZE))
         .map_err(|e| e.to_string())?;
     let rows = series.len().div_ceil(GRID_COLUMNS).max(1);
     let panels = root.split_evenly((rows, GRID_COLUMNS));
     let mut roles: Vec<&str> = Vec::new();
-    let (x_min, x_max) = axis::x_range(xs);
-    for ((name, ys), panel) in series.iter().zip(&panels) {
+    for (k, ((name, ys), panel)) in series.iter().zip(&panels).enumerate() {
         let (role, feature) = name.split_once(':').unwrap_or(("", name.as_str()));
         if !roles.contains(&role) {
             roles.push(role);
         }
         let ri = roles.iter().position(|r| *r == role).unwrap_or(0);
-        let color = role_colour(ri).to_rgba();
-        let (lo, hi) = axis::range(ys.iter().copied());
-        let mut chart = ChartBuilder::on(panel)
-            .caption(
-                if role.is_empty() {
-                    feature.to_string()
-                } else {
-                    format!("{role}: {feature}")
-                },
-                (FAMILY, PANEL_CAPTION_SIZE),
-            )
-            .margin(6)
-            .x_label_area_size(22)
-            .y_label_area_size(52)
-            .build_cartesian_2d(x_min..x_max, lo..hi)
-            .map_err(|e| e.to_string())?;
-        style::mesh(
-            &mut chart.configure_mesh(),
-            PANEL_LABEL_SIZE,
-            PANEL_LABEL_SIZE,
-        )
-        .x_labels(5)
-        .y_labels(4)
-        .x_label_formatter(&axis::generation_tick)
-        .y_label_formatter(&|y| short_number(*y))
-        .draw()
-        .map_err(|e| e.to_string())?;
-        let points = xs
-            .iter()
-            .zip(ys)
-            .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .map(|(x, y)| (*x, axis::clamp(*y)));
-        chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(|e| e.to_string())?;
+        let caption = if role.is_empty() {
+            feature.to_string()
+        } else {
+            format!("{role}: {feature}")
+        };
+        let exported = exported
+            .and_then(|e| e.get(k))
+            .copied()
+            .filter(|v| v.is_finite());
+        let panel_data = Panel {
+            caption,
+            xs,
+            ys,
+            colour: role_colour(ri).to_rgba(),
+            exported,
+        };
+        weight_panel(panel, &panel_data)?;
     }
     Ok(())
 }
+
+/// One weight's panel of the grid.
+struct Panel<'a> {
+    caption: String,
+    xs: &'a [f64],
+    ys: &'a [f64],
+    colour: RGBAColor,
+    exported: Option<f64>,
+}
+
+fn weight_panel<DB: DrawingBackend>(
+    panel: &DrawingArea<DB, Shift>,
+    p: &Panel,
+) -> Result<(), String> {
+    let (x_min, x_max) = axis::x_range(p.xs);
+    let (lo, hi) = axis::range(p.ys.iter().copied().chain(p.exported));
+    let mut chart = ChartBuilder::on(panel)
+        .caption(&p.caption, (FAMILY, PANEL_CAPTION_SIZE))
+        .margin(6)
+        .x_label_area_size(22)
+        .y_label_area_size(52)
+        .build_cartesian_2d(x_min..x_max, lo..hi)
+        .map_err(|e| e.to_string())?;
+    style::mesh(
+        &mut chart.configure_mesh(),
+        PANEL_LABEL_SIZE,
+        PANEL_LABEL_SIZE,
+    )
+    .x_labels(5)
+    .y_labels(4)
+    .x_label_formatter(&axis::generation_tick)
+    .y_label_formatter(&|y| short_number(*y))
+    .draw()
+    .map_err(|e| e.to_string())?;
+    if let Some(v) = p.exported {
+        let dashed = DashedLineSeries::new([(x_min, v), (x_max, v)], 6, 4, BLACK.stroke_width(1));
+        chart.draw_series(dashed).map_err(|e| e.to_string())?;
+        let label = format!("exported {}", short_number(v));
+        let text = Text::new(label, (x_min, v), (FAMILY, PANEL_LABEL_SIZE).into_font());
+        chart
+            .draw_series(std::iter::once(text))
+            .map_err(|e| e.to_string())?;
+    }
+    draw_points(&mut chart, p.xs, p.ys, p.colour)
+}
+
+/// A series as a line, with a dot at each point when there are only a few (one or two
+/// generations draw no visible line).
+fn draw_points<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    xs: &[f64],
+    ys: &[f64],
+    colour: RGBAColor,
+) -> Result<(), String> {
+    let points: Vec<(f64, f64)> = xs
+        .iter()
+        .zip(ys)
+        .filter(|(x, y)| x.is_finite() && y.is_finite())
+        .map(|(x, y)| (*x, axis::clamp(*y)))
+        .collect();
+    if points.len() <= FEW_POINTS {
+        let dots = points.iter().map(|&p| Circle::new(p, 6, colour.filled()));
+        chart.draw_series(dots).map_err(|e| e.to_string())?;
+    }
+    chart
+        .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+        .map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// Series of at most this many points are drawn with a dot at each.
+const FEW_POINTS: usize = 3;
 
 /// A narrow axis label: `12k` for thousands, whole numbers from 100, else up to two
 /// decimals (so that ticks 10.0, 10.05 and 10.1 of a narrow range stay apart).
@@ -218,37 +285,33 @@ fn line_chart<DB: DrawingBackend>(
         .y_label_formatter(&|y| axis::label(*y))
         .draw()
         .map_err(|e| e.to_string())?;
-    let text = TextStyle::from((FAMILY, LEGEND_SIZE).into_font()).color(&BLACK);
-    for (i, (name, colour, ys)) in series.iter().enumerate() {
-        let color = colour.to_rgba();
-        let points: Vec<(f64, f64)> = xs
-            .iter()
-            .zip(ys)
-            .filter(|(x, y)| x.is_finite() && y.is_finite())
-            .map(|(x, y)| (*x, axis::clamp(*y)))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(|e| e.to_string())?;
-        // The legend sits in its own column, so it never hides a line.
-        let y = 50 + 24 * i as i32;
-        legend_area
-            .draw(&PathElement::new(
-                vec![(8, y), (36, y)],
-                color.stroke_width(3),
-            ))
-            .map_err(|e| e.to_string())?;
-        legend_area
-            .draw(&Text::new(name.clone(), (44, y - 8), text.clone()))
-            .map_err(|e| e.to_string())?;
+    for (_, colour, ys) in series {
+        draw_points(&mut chart, xs, ys, colour.to_rgba())?;
     }
     let skipped = axis::skipped(xs, series.iter().map(|(_, _, v)| v.as_slice()));
+    legend(&legend_area, series, skipped)
+}
+
+/// The legend, in its own column so it never hides a line, and a note of the values
+/// left out.
+fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    series: &[(String, RGBColor, Vec<f64>)],
+    skipped: usize,
+) -> Result<(), String> {
+    let text = TextStyle::from((FAMILY, LEGEND_SIZE).into_font()).color(&BLACK);
+    for (i, (name, colour, _)) in series.iter().enumerate() {
+        let y = 50 + 24 * i as i32;
+        let line = PathElement::new(vec![(8, y), (36, y)], colour.to_rgba().stroke_width(3));
+        area.draw(&line).map_err(|e| e.to_string())?;
+        area.draw(&Text::new(name.clone(), (44, y - 8), text.clone()))
+            .map_err(|e| e.to_string())?;
+    }
     if skipped > 0 {
         let s = if skipped == 1 { "" } else { "s" };
         let note = format!("{skipped} value{s} not finite: left out");
         let y = 50 + 24 * series.len() as i32 + 10;
-        legend_area
-            .draw(&Text::new(note, (8, y), text))
+        area.draw(&Text::new(note, (8, y), text))
             .map_err(|e| e.to_string())?;
     }
     Ok(())

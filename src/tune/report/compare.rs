@@ -65,36 +65,41 @@ pub fn read_csv(path: &Path) -> Result<Vec<CompareRow>, ReportError> {
         "elo95",
     ]
     .map(col);
-    let (a, b, c, o, e, i) = (a?, b?, c?, o?, e?, i?);
-    let mut rows = Vec::new();
-    for (n, line) in lines {
-        let f: Vec<&str> = line.split(',').map(str::trim).collect();
-        if f.len() != names.len() {
-            let msg = format!("{} fields, the header has {}", f.len(), names.len());
-            return Err(bad(n + 1, msg));
-        }
-        let num = |k: usize| {
-            f[k].parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| bad(n + 1, format!("{}: {:?} is not a number", names[k], f[k])))
-        };
-        let budget = f[b].parse::<u64>().map_err(|_| {
-            bad(
-                n + 1,
-                format!("{}: {:?} is not a whole number", names[b], f[b]),
-            )
-        })?;
-        rows.push(CompareRow {
-            algorithm: f[a].to_string(),
-            budget,
-            cpu_s: num(c)?,
-            opponent: f[o].to_string(),
-            elo: num(e)?,
-            elo95: num(i)?,
-        });
+    let cols = [a?, b?, c?, o?, e?, i?];
+    lines
+        .map(|(n, line)| row(line, &names, cols).map_err(|m| bad(n + 1, m)))
+        .collect()
+}
+
+/// One data line of the CSV, its fields found by `cols` (algorithm, budget_games,
+/// train_cpu_s, opponent, elo, elo95); the message of what is wrong otherwise.
+fn row(line: &str, names: &[&str], cols: [usize; 6]) -> Result<CompareRow, String> {
+    let [a, b, c, o, e, i] = cols;
+    let f: Vec<&str> = line.split(',').map(str::trim).collect();
+    if f.len() != names.len() {
+        return Err(format!(
+            "{} fields, the header has {}",
+            f.len(),
+            names.len()
+        ));
     }
-    Ok(rows)
+    let num = |k: usize| {
+        f[k].parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("{}: {:?} is not a number", names[k], f[k]))
+    };
+    let budget = f[b]
+        .parse::<u64>()
+        .map_err(|_| format!("{}: {:?} is not a whole number", names[b], f[b]))?;
+    Ok(CompareRow {
+        algorithm: f[a].to_string(),
+        budget,
+        cpu_s: num(c)?,
+        opponent: f[o].to_string(),
+        elo: num(e)?,
+        elo95: num(i)?,
+    })
 }
 
 /// Names in order of first appearance.

@@ -2,7 +2,8 @@
 //! ([`generations`], `generations.csv`) and the charts drawn from it ([`charts`], with
 //! [`axis`] ranges that hold for any data, the shared `style`, and `raster` writing
 //! each chart as SVG and PNG), the validation
-//! summary ([`validation`]), the run page and the index of runs ([`page`]), and the
+//! summary ([`validation`]) and whether the result beats its start ([`standing`]), the selection's ties in words
+//! ([`selection`]), the run page and the index of runs ([`page`]), and the
 //! side-by-side comparison of algorithms ([`compare`]). Every writer fails with a
 //! [`error::ReportError`] (the page with its own `PageError`).
 //!
@@ -17,5 +18,7 @@ pub mod error;
 pub mod generations;
 pub mod page;
 mod raster;
+pub mod selection;
+pub mod standing;
 mod style;
 pub mod validation;

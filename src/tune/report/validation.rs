@@ -8,6 +8,10 @@ use crate::stats::{self, EloEstimate};
 /// The validation games' record file in a report folder.
 pub const VALIDATION_GAMES: &str = "validation-games.jsonl";
 
+/// Where the concepts page explains the verdicts (the console names it, the page
+/// links it).
+pub const CONCEPTS: &str = "docs/guide/concepts.md";
+
 /// The validation summary's file in a report folder.
 pub const VALIDATION_TEXT: &str = "validation.txt";
 
@@ -44,28 +48,52 @@ impl GateVerdict {
         self.sprt.llr(&self.result.ptnml)
     }
 
-    /// The verdict in a few words: `H1 accepted — better than the start at 100000
-    /// nodes`.
+    /// The verdict in a few plain words: `better than the start at 100000 nodes`,
+    /// `not better than the start at ...`, or `undecided after 400 games at ...`.
     pub fn headline(&self) -> String {
         let b = &self.budget;
         match self.decision {
-            Decision::H1 => format!("H1 accepted — better than the start at {b}"),
-            Decision::H0 => format!("H0 accepted — not better than the start at {b}"),
-            Decision::Continue => format!("not proven better than the start at {b}"),
+            Decision::H1 => format!("better than the start at {b}"),
+            Decision::H0 => format!("not better than the start at {b}"),
+            Decision::Continue => {
+                format!("undecided after {} games at {b}", self.result.games())
+            }
         }
     }
 
-    /// The run's last line: `gate: H1 accepted — better than the start at 100000 nodes
-    /// (LLR 2.96, +87.0 ± 30.2 Elo, 240 games)`.
-    pub fn line(&self) -> String {
+    /// How the test got there, in words: `the test accepted it after 240 games (LLR
+    /// 2.96 reached 2.94)`, or, when it ran out of games, what it needed and what to do.
+    pub fn how(&self) -> String {
         let (lo, hi) = self.sprt.bounds();
+        let (llr, n) = (self.llr(), self.result.games());
+        match self.decision {
+            Decision::H1 => {
+                format!("the test accepted it after {n} games (LLR {llr:.2} reached {hi:.2})")
+            }
+            Decision::H0 => {
+                format!("the test rejected it after {n} games (LLR {llr:.2} reached {lo:.2})")
+            }
+            Decision::Continue => format!(
+                "the test ran out of games (LLR {llr:.2}; it needed {hi:.2} to call it better, \
+                 {lo:.2} to call it no better); to decide, give the gate more games \
+                 (gate.max_pairs) or test it further with `weightforge match ... --sprt \
+                 elo0={},elo1={}`",
+                self.sprt.elo0, self.sprt.elo1
+            ),
+        }
+    }
+
+    /// The run's last line: `gate: better than the start at 100000 nodes: the test
+    /// accepted it after 240 games (LLR 2.96 reached 2.94); +87.0 ± 30.2 Elo (see
+    /// docs/guide/concepts.md#gate)`.
+    pub fn line(&self) -> String {
         format!(
-            "gate: {} (LLR {:.2} in [{lo:.2}, {hi:.2}], {:+.1} ± {:.1} Elo, {} games)",
+            "gate: {}: {}; {:+.1} ± {:.1} Elo over the start (see {}#gate)",
             self.headline(),
-            self.llr(),
+            self.how(),
             self.elo.elo,
             self.elo.error(),
-            self.result.games()
+            CONCEPTS
         )
     }
 }

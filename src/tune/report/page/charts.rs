@@ -128,11 +128,19 @@ pub fn weights(d: &PageData) -> String {
             None => groups.push((role, vec![k])),
         }
     }
+    let exported = d
+        .finished
+        .as_ref()
+        .map(|f| (f.exported.as_slice(), f.finalists[f.chosen].0.as_str()));
     let mut s = format!(
         "<details id=\"weights\"><summary>Weights: {} tuned, one chart each (click to \
-         open)</summary><p class=\"muted\">Raw weight per generation (the algorithm's \
-         mean); dashed: the start genome's value.</p>",
-        d.labels.len()
+         open)</summary><p class=\"muted\">The line: the raw weight per generation (the \
+         algorithm's mean, or the fit); dashed: the start genome's value{}.</p>",
+        d.labels.len(),
+        exported.map_or(String::new(), |(_, from)| format!(
+            " and the value written to the genome (<b>exported</b>: {}, chosen by selection)",
+            escape(from)
+        ))
     );
     for (gi, (role, dims)) in groups.iter().enumerate() {
         s.push_str(&format!(
@@ -140,35 +148,41 @@ pub fn weights(d: &PageData) -> String {
             escape(role)
         ));
         for &k in dims {
-            let start = d.start_weights.get(k).copied().unwrap_or(f64::NAN);
-            let feature = d.labels[k]
-                .split_once(':')
-                .map_or(d.labels[k].as_str(), |(_, f)| f);
-            let line = Series {
-                name: String::new(),
-                colour: css(role_colour(gi)),
-                // From the start value at generation 0.
-                points: std::iter::once((0.0, start))
-                    .chain(d.rows.iter().map(|r| {
-                        (
-                            r.generation as f64,
-                            r.weights.get(k).copied().unwrap_or(f64::NAN),
-                        )
-                    }))
-                    .collect(),
-                band: Vec::new(),
-            };
-            s.push_str(&chart(&Chart {
-                title: feature.to_string(),
-                y_label: "weight".into(),
-                size: (300.0, 190.0),
-                series: vec![line],
-                marks: vec![(start, "start".into())],
-                legend: false,
-            }));
+            let exported = exported.and_then(|(e, _)| e.get(k)).copied();
+            s.push_str(&weight_chart(d, k, css(role_colour(gi)), exported));
         }
         s.push_str("</div>");
     }
     s.push_str("</details>");
     s
+}
+
+/// Tuned weight `k`'s chart: its value per generation from the start's at generation 0,
+/// the start dashed, and the exported value dashed when the run has one.
+fn weight_chart(d: &PageData, k: usize, colour: String, exported: Option<f64>) -> String {
+    let start = d.start_weights.get(k).copied().unwrap_or(f64::NAN);
+    let feature = d.labels[k]
+        .split_once(':')
+        .map_or(d.labels[k].as_str(), |(_, f)| f);
+    let generations = d.rows.iter().map(|r| {
+        let w = r.weights.get(k).copied().unwrap_or(f64::NAN);
+        (r.generation as f64, w)
+    });
+    let line = Series {
+        name: String::new(),
+        colour,
+        points: std::iter::once((0.0, start)).chain(generations).collect(),
+        band: Vec::new(),
+    };
+    let exported = exported.map(|v| (v, "exported".to_string()));
+    chart(&Chart {
+        title: feature.to_string(),
+        y_label: "weight".into(),
+        size: (300.0, 190.0),
+        series: vec![line],
+        marks: std::iter::once((start, "start".to_string()))
+            .chain(exported)
+            .collect(),
+        legend: false,
+    })
 }

@@ -3,10 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::genome::Provenance;
 use crate::record::GameLog;
 use crate::tune::checkpoint::GenerationRow;
 use crate::tune::experiment::Experiment;
 use crate::tune::report::budget_chart::BudgetPoint;
+use crate::tune::report::standing::Standing;
 use crate::tune::report::validation::{GateVerdict, OpponentValidation};
 
 /// Where a run stands.
@@ -30,6 +32,11 @@ pub struct Finished<'a> {
     pub validation: &'a [OpponentValidation],
     /// The best genome as written (with its provenance).
     pub genome_text: String,
+    /// The written genome's value of each tuned weight (as `PageData::labels`): the
+    /// chosen finalist's, which may be a point between the start and the fit.
+    pub exported: Vec<f64>,
+    /// Its provenance (shown field by field).
+    pub provenance: &'a Provenance,
     /// Where the genome was written.
     pub genome_path: String,
     /// The validation games.
@@ -38,6 +45,8 @@ pub struct Finished<'a> {
     pub budget: String,
     /// The gate against the start, when the run has one.
     pub gate: Option<&'a GateVerdict>,
+    /// Whether the result is better than the start.
+    pub standing: &'a Standing,
     /// The best genome's Elo against each reference at each budget of the chart.
     pub budgets: &'a [BudgetPoint],
     /// Wall-clock seconds of the whole run: training, selection and validation.
@@ -68,4 +77,9 @@ pub struct PageData<'a> {
     pub state: RunState,
     /// The end of the run, once there.
     pub finished: Option<Finished<'a>>,
+    /// The concepts page's address from the page (`None`: the run's working directory
+    /// has no weightforge docs; the page then names the page).
+    pub concepts: Option<String>,
+    /// What a time budget (`evolve --time`) chose, in words.
+    pub time_budget: Option<String>,
 }

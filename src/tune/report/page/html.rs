@@ -1,4 +1,34 @@
-//! Small HTML helpers for the run page: escaping and tables.
+//! Small HTML helpers for the run page: escaping, tables and links to the concepts
+//! page.
+
+use std::path::{Component, Path};
+
+use crate::tune::report::standing::CONCEPTS;
+
+/// The concepts page's address from a page in report folder `dir`, when the run's
+/// working directory holds weightforge's docs (a relative link for a relative folder,
+/// a `file:` one otherwise); `None` when it does not.
+pub fn concepts_href(dir: &Path) -> Option<String> {
+    let docs = Path::new(CONCEPTS);
+    if !docs.is_file() {
+        return None;
+    }
+    let plain = dir.components().all(|c| matches!(c, Component::Normal(_)));
+    if dir.is_relative() && plain {
+        return Some("../".repeat(dir.components().count()) + CONCEPTS);
+    }
+    let abs = docs.canonicalize().ok()?;
+    Some(format!("file://{}", abs.display()))
+}
+
+/// A link to section `anchor` of the concepts page, reading `text`; without an address,
+/// the text and the page's path.
+pub fn concepts_link(href: Option<&str>, anchor: &str, text: &str) -> String {
+    match href {
+        Some(h) => format!("<a href=\"{}#{anchor}\">{}</a>", escape(h), escape(text)),
+        None => format!("{} ({CONCEPTS}#{anchor})", escape(text)),
+    }
+}
 
 /// Text made safe inside HTML elements and attribute values.
 pub fn escape(text: &str) -> String {
@@ -75,4 +105,4 @@ th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}\
 .multiples{display:flex;flex-wrap:wrap;gap:6px}figure{margin:0}\
 pre{background:#f7f7f7;padding:8px;overflow:auto;max-height:420px;white-space:pre-wrap;overflow-wrap:anywhere}\
 summary{cursor:pointer;font-weight:bold;margin:8px 0}.verdict td{font-size:17px}.status{font-weight:bold}\
-.muted{color:#666}.good{color:#1a7f37}.bad{color:#b42318}#experiment td,#games td,#finalists td,#runs td{text-align:left}";
+.muted{color:#666}.good{color:#1a7f37}.bad{color:#b42318}#experiment td,#games td,#finalists td,#runs td,#provenance td{text-align:left}";

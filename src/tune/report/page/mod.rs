@@ -12,7 +12,7 @@ mod budget;
 mod charts;
 pub mod data;
 mod from_files;
-mod html;
+pub mod html;
 pub mod index;
 pub mod summary;
 mod svg;

@@ -99,38 +99,79 @@ const SVG_STYLE: &str = ".chart text{font:12px sans-serif}.chart .ctitle{font-we
 /// Most ticks an axis draws, whatever the data (a guard: ticks are a few per axis).
 const MAX_TICKS: usize = 40;
 
+/// Where a chart's plot sits in it and what it spans.
+struct Frame {
+    /// Plot's left edge, top edge, width and height, in pixels.
+    left: f64,
+    top: f64,
+    pw: f64,
+    ph: f64,
+    /// The data's x and y ranges.
+    xs: (f64, f64),
+    ys: (f64, f64),
+    /// Legend rows under the plot.
+    legend_rows: usize,
+}
+
+impl Frame {
+    fn of(c: &Chart) -> Frame {
+        let (w, h) = c.size;
+        let legend_rows = if c.legend {
+            c.series
+                .iter()
+                .filter(|s| !s.name.is_empty())
+                .count()
+                .div_ceil(2)
+        } else {
+            0
+        };
+        let top = if c.title.is_empty() { 10.0 } else { 26.0 };
+        // Reference lines are labelled in the right margin, clear of the data.
+        let right = if c.marks.is_empty() { 12.0 } else { 48.0 };
+        let (left, bottom) = (56.0, 34.0 + 18.0 * legend_rows as f64);
+        Frame {
+            left,
+            top,
+            pw: w - left - right,
+            ph: h - top - bottom,
+            xs: x_range(c),
+            ys: y_range(c),
+            legend_rows,
+        }
+    }
+
+    fn sx(&self, x: f64) -> f64 {
+        let (xmin, xmax) = self.xs;
+        self.left + (x - xmin) / (xmax - xmin) * self.pw
+    }
+
+    fn sy(&self, y: f64) -> f64 {
+        let (ylo, yhi) = self.ys;
+        self.top + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * self.ph
+    }
+}
+
+/// The x range: the generations shown, with half a generation of room on each side
+/// when there are only a few (a single generation sits in the middle, not on the edge).
+fn x_range(c: &Chart) -> (f64, f64) {
+    let xs = || c.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let xmax = xs().fold(f64::NEG_INFINITY, f64::max);
+    let xmin = xs().fold(f64::INFINITY, f64::min);
+    if !(xmin.is_finite() && xmax.is_finite()) {
+        return (0.0, 1.0);
+    }
+    if xmax - xmin < 3.0 {
+        (xmin - 0.5, xmax + 0.5)
+    } else {
+        (xmin, xmax)
+    }
+}
+
 /// The chart as an `<svg>` element.
 pub fn chart(c: &Chart) -> String {
     let (w, h) = c.size;
-    let legend_rows = if c.legend {
-        c.series
-            .iter()
-            .filter(|s| !s.name.is_empty())
-            .count()
-            .div_ceil(2)
-    } else {
-        0
-    };
-    let top = if c.title.is_empty() { 10.0 } else { 26.0 };
-    // Reference lines are labelled in the right margin, clear of the data.
-    let right = if c.marks.is_empty() { 12.0 } else { 40.0 };
-    let (left, bottom) = (56.0, 34.0 + 18.0 * legend_rows as f64);
-    let (pw, ph) = (w - left - right, h - top - bottom);
-    let xmax = c
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .fold(1.0, f64::max);
-    let xmin = c
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
-        .fold(xmax, f64::min)
-        .min(xmax - 1.0);
-    let xmax = xmax.max(xmin + 1.0);
-    let (ylo, yhi) = y_range(c);
-    let sx = |x: f64| left + (x - xmin) / (xmax - xmin) * pw;
-    let sy = |y: f64| top + (yhi - y.clamp(ylo, yhi)) / (yhi - ylo) * ph;
+    let f = Frame::of(c);
+    let (sx, sy) = (|x| f.sx(x), |y| f.sy(y));
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img"><title>{}</title><style>{SVG_STYLE}</style>"#,
         escape(&c.title)
@@ -138,44 +179,45 @@ pub fn chart(c: &Chart) -> String {
     if !c.title.is_empty() {
         let _ = write!(
             s,
-            r#"<text x="{left}" y="17" class="ctitle">{}</text>"#,
+            r#"<text x="{}" y="17" class="ctitle">{}</text>"#,
+            f.left,
             escape(&c.title)
         );
     }
-    axes(
-        &mut s,
-        (xmin, xmax, ylo, yhi),
-        (left, top, pw, ph),
-        &c.y_label,
-        &sx,
-        &sy,
-    );
-    for (y, label) in &c.marks {
-        let _ = write!(
-            s,
-            r##"<line x1="{left}" x2="{:.1}" y1="{:.1}" y2="{:.1}" stroke="#444" stroke-dasharray="5 4"/><text x="{:.1}" y="{:.1}" class="mark">{}</text>"##,
-            left + pw,
-            sy(*y),
-            sy(*y),
-            left + pw + 3.0,
-            sy(*y) + 4.0,
-            escape(label)
-        );
-    }
+    let (xmin, xmax) = f.xs;
+    let (ylo, yhi) = f.ys;
+    let frame = (f.left, f.top, f.pw, f.ph);
+    axes(&mut s, (xmin, xmax, ylo, yhi), frame, &c.y_label, &sx, &sy);
+    marks(&mut s, &c.marks, &f);
     for series in &c.series {
         draw_series(&mut s, series, &sx, &sy);
     }
     if c.legend {
-        legend(
-            &mut s,
-            &c.series,
-            left,
-            h - 18.0 * legend_rows as f64 - 2.0,
-            pw,
-        );
+        let top = h - 18.0 * f.legend_rows as f64 - 2.0;
+        legend(&mut s, &c.series, f.left, top, f.pw);
     }
     s.push_str("</svg>");
     s
+}
+
+/// The dashed reference lines, each labelled in the right margin (a label that would
+/// overlap the one above moves down).
+fn marks(s: &mut String, marks: &[(f64, String)], f: &Frame) {
+    let mut sorted: Vec<(f64, &str)> = marks.iter().map(|(y, l)| (f.sy(*y), l.as_str())).collect();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut last_label = f64::NEG_INFINITY;
+    for (at, label) in sorted {
+        let right = f.left + f.pw;
+        let text_y = (at + 4.0).max(last_label + 11.0);
+        last_label = text_y;
+        let _ = write!(
+            s,
+            r##"<line x1="{}" x2="{right:.1}" y1="{at:.1}" y2="{at:.1}" stroke="#444" stroke-dasharray="5 4"/><text x="{:.1}" y="{text_y:.1}" class="mark">{}</text>"##,
+            f.left,
+            right + 3.0,
+            escape(label)
+        );
+    }
 }
 
 /// Grid, ticks and labels.
@@ -280,11 +322,13 @@ fn draw_series(s: &mut String, series: &Series, sx: &dyn Fn(f64) -> f64, sy: &dy
         series.colour
     );
     if pts.len() <= 40 {
+        // A short series is mostly its points: draw them large enough to see.
+        let r = if pts.len() <= 3 { 4.5 } else { 2.5 };
         for p in &pts {
             let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
             let _ = write!(
                 s,
-                r#"<circle cx="{x}" cy="{y}" r="2.5" fill="{}"/>"#,
+                r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{}"/>"#,
                 series.colour
             );
         }

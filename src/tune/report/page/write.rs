@@ -104,16 +104,19 @@ fn header(d: &PageData) -> String {
             ),
         ),
     ];
+    let budget = d.time_budget.as_ref().map(|t| ("time budget", t.clone()));
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|(k, v)| vec![k.to_string(), escape(v)])
+        .cloned()
+        .chain(budget)
+        .map(|(k, v)| vec![k.to_string(), escape(&v)])
         .collect();
     format!(
         "<h1>{}</h1><p>Status: <span class=\"status\" id=\"status\">{state}</span> · \
          <span id=\"time\">{}</span></p>{}",
         escape(&e.name),
         escape(&time),
-        html::table("experiment", &["", ""], &cells)
+        html::table("experiment", &["setting", "value"], &cells)
     )
 }
 
