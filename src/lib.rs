@@ -49,6 +49,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod served_engine;
+pub mod solve;
 pub mod sprt;
 pub mod stats;
 pub mod tournament;
