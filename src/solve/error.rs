@@ -42,7 +42,7 @@ pub enum SolveError {
         max: u32,
     },
     /// A distance past what the one-byte code holds.
-    #[error("layer of {sheep} sheep: a distance to the end past {max} plies does not fit the file's one-byte code", max = super::value::MAX_DISTANCE)]
+    #[error("layer of {sheep} sheep: a distance to the end past {max} plies does not fit the file's two-byte code", max = super::value::MAX_DISTANCE)]
     TooLong {
         /// The layer.
         sheep: u32,

@@ -14,7 +14,7 @@ use std::fmt;
 pub const UNSOLVED: u16 = u16::MAX;
 
 /// The longest distance a code can hold.
-pub const MAX_DISTANCE: u32 = 65_000;
+pub const MAX_DISTANCE: u32 = u16::MAX as u32 - 3;
 
 /// A solved position's value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,7 +28,7 @@ pub enum Value {
 }
 
 impl Value {
-    /// The byte code (see the module documentation); `None` beyond [`MAX_DISTANCE`] or
+    /// The code (see the module documentation); `None` beyond [`MAX_DISTANCE`] or
     /// for a distance of the wrong parity (a win in 2 plies cannot exist).
     pub fn code(self) -> Option<u16> {
         match self {
