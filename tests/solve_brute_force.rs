@@ -5,7 +5,7 @@
 //! every undecided position from the previous round's values until nothing changes;
 //! a position never decided is a draw). Nothing but the `Game` trait is shared with the
 //! solver. CI checks up to 4 sheep; `cargo test --test solve_brute_force -- --ignored`
-//! checks up to 5 (about a minute and 1.5 GB).
+//! checks up to 5 (about 4 minutes on a loaded machine, 1.5 GB).
 
 use weightforge::game::{Game, Status};
 use weightforge::games::wolves_sheep::{WolvesSheep, SHEEP, WOLVES};
@@ -139,7 +139,7 @@ fn solver_equals_brute_force_up_to_4_sheep() {
 }
 
 #[test]
-#[ignore = "about a minute and 1.5 GB; run with --ignored"]
+#[ignore = "about 4 minutes and 1.5 GB; run with --ignored"]
 fn solver_equals_brute_force_up_to_5_sheep() {
     check_up_to(5);
 }
