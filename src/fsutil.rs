@@ -112,6 +112,31 @@ fn follow_link(path: &Path) -> std::io::Result<PathBuf> {
 /// Replaces the regular file `path` (or creates it) through a temporary: write, flush,
 /// sync, rename.
 fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    replace_with(path, |f| f.write_all(bytes))
+}
+
+/// Writes a file too large to build in memory first: `write` fills it piece by piece,
+/// and the file is replaced atomically as [`write_atomic`] replaces a regular file (a
+/// symbolic link is followed; a folder, device or FIFO is an error).
+pub fn write_atomic_streamed(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let path = &follow_link(path)?;
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", path.display()),
+        )),
+        _ => replace_with(path, write),
+    }
+}
+
+/// [`replace`] with the contents written by `write`.
+fn replace_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -128,14 +153,18 @@ fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     {
         // A new file (O_EXCL): a link planted at the temporary's name is not followed.
         let _ = std::fs::remove_file(&tmp);
-        let mut f = std::fs::OpenOptions::new()
+        let f = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)
             .map_err(|e| explain(e, path))?;
-        f.write_all(bytes)?;
-        f.flush()?;
-        f.sync_all()?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, f);
+        let written = write(&mut out).and_then(|()| out.flush());
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        out.get_ref().sync_all()?;
     }
     std::fs::rename(&tmp, path)
 }

@@ -16,10 +16,11 @@
 //!   files and the positions fit behind Texel; it labels positions with a search and
 //!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
-//!   and [`builtin_genomes`], [`player`] (what sits at the board), [`served_engine`] (a
-//!   built-in player served as an engine); [`python_module`] (a genome's evaluation
-//!   written as a Python module for a course player) and [`source_text`] (names and
-//!   values written into another program's source);
+//!   and [`builtin_genomes`], [`solve`] (Wolves & Sheep solved by retrograde analysis;
+//!   the `perfect` player reads it), [`player`] (what sits at the board),
+//!   [`served_engine`] (a built-in player served as an engine); [`python_module`] (a
+//!   genome's evaluation written as a Python module for a course player) and
+//!   [`source_text`] (names and values written into another program's source);
 //! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
@@ -52,6 +53,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod served_engine;
+pub mod solve;
 pub mod source_text;
 pub mod sprt;
 pub mod stats;

@@ -1,8 +1,10 @@
 //! Players: what plays a move in a match. A genome searched with alpha-beta, or a
-//! built-in player (uniformly random moves). Players are named on the command line by a
-//! built-in name (`random`, or a reference genome shipped with weightforge such as
-//! `luo2023`) or by a genome file path.
+//! built-in player (uniformly random moves; `perfect` Wolves & Sheep from the solved
+//! game). Players are named on the command line by a built-in name (`random`,
+//! `perfect`, or a reference genome shipped with weightforge such as `luo2023`) or by a
+//! genome file path.
 
+use std::any::Any;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,6 +18,8 @@ use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::played_game::{ChoiceReport, PlayerFault};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
+use crate::solve::perfect::{best_moves, shared_solution, solution_path};
+use crate::solve::{Solution, SolveError};
 use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 
 /// A match's overrides of the players' own search settings. Precedence: a command-line
@@ -62,7 +66,42 @@ pub enum PlayerSpec {
     Genome(Arc<Genome>),
     /// An outside program speaking the engine protocol (`engine:"<command>"`).
     Engine(Arc<EngineSpec>),
+    /// Wolves & Sheep played from the solved game (`perfect`, `perfect:<genome>`).
+    Perfect(Arc<PerfectSpec>),
 }
+
+/// The perfect player: the solution, and the genome whose search picks among the moves
+/// of equal value (`luo2023` unless named).
+#[derive(Clone)]
+pub struct PerfectSpec {
+    /// Its name in tables.
+    pub name: String,
+    /// The solved game.
+    pub solution: Arc<Solution>,
+    /// The genome breaking ties.
+    pub tie_break: Arc<Genome>,
+}
+
+impl std::fmt::Debug for PerfectSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "PerfectSpec({}, ties: {})",
+            self.name, self.tie_break.name
+        )
+    }
+}
+
+impl PartialEq for PerfectSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.tie_break == other.tie_break
+            && Arc::ptr_eq(&self.solution, &other.solution)
+    }
+}
+
+/// The genome the perfect player asks among equal moves when none is named.
+pub const PERFECT_TIE_BREAK: &str = "luo2023";
 
 /// A player name that does not resolve.
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +112,15 @@ pub enum PlayerError {
     /// The engine cannot be started or its spelling is wrong (boxed: errors stay small).
     #[error(transparent)]
     Engine(Box<EngineError>),
+    /// `perfect` without a usable solution file (the error names the solve command).
+    #[error("player perfect: {0}")]
+    Solve(Box<SolveError>),
+    /// `perfect` for a game that is not solved.
+    #[error("player perfect: only wolves_sheep is solved, not {0}")]
+    NotSolved(&'static str),
+    /// `perfect:<name>` where the name is not a genome.
+    #[error("player {0}: the tie-break must be a genome (built-in name or file)")]
+    TieBreak(String),
     /// Neither a built-in name nor an existing file.
     #[error("{name:?} is neither a built-in player of {game} ({builtins}) nor a genome file")]
     Unknown {
@@ -99,6 +147,9 @@ impl PlayerSpec {
         if name == "random" {
             return Ok(PlayerSpec::Random);
         }
+        if name == "perfect" || name.starts_with("perfect:") {
+            return Self::perfect::<G>(name);
+        }
         if EngineSpec::is_engine(name) {
             return Ok(PlayerSpec::Engine(Arc::new(EngineSpec::resolve(
                 name,
@@ -116,12 +167,34 @@ impl PlayerSpec {
             )?)));
         }
         let mut builtins = vec!["random".to_string()];
+        if G::NAME == <crate::games::wolves_sheep::WolvesSheep as crate::game::Game>::NAME {
+            builtins.push("perfect".to_string());
+        }
         builtins.extend(crate::builtin_genomes::genome_names(G::NAME).map(String::from));
         Err(PlayerError::Unknown {
             name: name.to_string(),
             game: G::NAME,
             builtins: builtins.join(", "),
         })
+    }
+
+    /// `perfect` or `perfect:<genome>`: the solution file of [`solution_path`], read
+    /// once per process.
+    fn perfect<G: Features>(name: &str) -> Result<Self, PlayerError> {
+        if G::NAME != <crate::games::wolves_sheep::WolvesSheep as crate::game::Game>::NAME {
+            return Err(PlayerError::NotSolved(G::NAME));
+        }
+        let tie = name.strip_prefix("perfect:").unwrap_or(PERFECT_TIE_BREAK);
+        let PlayerSpec::Genome(tie_break) = Self::resolve::<G>(tie)? else {
+            return Err(PlayerError::TieBreak(name.to_string()));
+        };
+        let solution =
+            shared_solution(&solution_path()).map_err(|e| PlayerError::Solve(Box::new(e)))?;
+        Ok(PlayerSpec::Perfect(Arc::new(PerfectSpec {
+            name: name.to_string(),
+            solution,
+            tie_break,
+        })))
     }
 
     /// A short name for tables.
@@ -131,6 +204,7 @@ impl PlayerSpec {
             PlayerSpec::Genome(g) if !g.name.is_empty() => g.name.clone(),
             PlayerSpec::Genome(_) => "genome".into(),
             PlayerSpec::Engine(e) => e.name.clone(),
+            PlayerSpec::Perfect(p) => p.name.clone(),
         }
     }
 
@@ -151,6 +225,7 @@ impl PlayerSpec {
                 PlayerSpec::Random => {}
                 PlayerSpec::Genome(g) => Arc::make_mut(g).name = renamed,
                 PlayerSpec::Engine(e) => Arc::make_mut(e).name = renamed,
+                PlayerSpec::Perfect(p) => Arc::make_mut(p).name = renamed,
             }
         }
     }
@@ -172,6 +247,11 @@ enum AgentKind<G: Features> {
         move_time: Option<Duration>,
     },
     Engine(EngineAgent<G>),
+    /// The solved game, with a genome's search choosing among the best moves.
+    Perfect {
+        solution: Arc<Solution>,
+        search: Box<AgentKind<G>>,
+    },
 }
 
 impl<G: Features> Agent<G> {
@@ -209,27 +289,11 @@ impl<G: Features> Agent<G> {
                 budget.move_time_ms,
                 rules,
             )),
-            PlayerSpec::Genome(g) => {
-                let opts = SearchOptions {
-                    random_ties: g.random_ties,
-                    no_reply_fails: g.no_reply_fails,
-                    quiescence: g.quiescence,
-                    ..SearchOptions::default()
-                };
-                let bits = tt_bits.or(g.tt_bits).unwrap_or(DEFAULT_TT_BITS);
-                AgentKind::Search {
-                    searcher: Box::new(Searcher::new(opts, bits)),
-                    eval: Evaluator::new::<G>(role, &g.weights[role]),
-                    limits: SearchLimits {
-                        depth: budget.max_depth(g.depth[role]),
-                        nodes: budget.nodes.or(g.nodes),
-                        soft_nodes: None,
-                        deadline: None,
-                        rules,
-                    },
-                    move_time: budget.move_time_ms.map(Duration::from_millis),
-                }
-            }
+            PlayerSpec::Genome(g) => search_kind(g, role, budget, tt_bits, rules),
+            PlayerSpec::Perfect(p) => AgentKind::Perfect {
+                solution: Arc::clone(&p.solution),
+                search: Box::new(search_kind(&p.tie_break, role, budget, tt_bits, rules)),
+            },
         };
         Agent {
             kind,
@@ -239,16 +303,16 @@ impl<G: Features> Agent<G> {
 
     /// Forgets what earlier games taught the search tables.
     pub fn new_game(&mut self) {
-        match &mut self.kind {
+        match self.kind.searching() {
             AgentKind::Search { searcher, .. } => searcher.new_game(),
             AgentKind::Engine(e) => e.new_game(),
-            AgentKind::Random(..) => {}
+            AgentKind::Random(..) | AgentKind::Perfect { .. } => {}
         }
     }
 
     /// Sets a deadline for the next searches (play against a clock).
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
-        if let AgentKind::Search { limits, .. } = &mut self.kind {
+        if let AgentKind::Search { limits, .. } = self.kind.searching() {
             limits.deadline = deadline;
         }
     }
@@ -256,7 +320,7 @@ impl<G: Features> Agent<G> {
     /// Makes the next searches stop after the first whole iteration that reaches `soft`
     /// nodes (the node budget, if any, stays the hard cap).
     pub fn set_soft_nodes(&mut self, soft: Option<u64>) {
-        if let AgentKind::Search { limits, .. } = &mut self.kind {
+        if let AgentKind::Search { limits, .. } = self.kind.searching() {
             limits.soft_nodes = soft;
         }
     }
@@ -264,10 +328,11 @@ impl<G: Features> Agent<G> {
     /// Changes the match rules the next searches see (a client that learns the game's
     /// length as it goes).
     pub fn set_rules(&mut self, rules: MatchRules) {
-        match &mut self.kind {
+        match self.kind.searching() {
             AgentKind::Random(_, r) => *r = rules,
             AgentKind::Search { limits, .. } => limits.rules = rules,
             AgentKind::Engine(e) => e.set_rules(rules),
+            AgentKind::Perfect { .. } => {}
         }
     }
 
@@ -294,7 +359,91 @@ impl<G: Features> Agent<G> {
     }
 
     fn search(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
-        match &mut self.kind {
+        self.kind.search(pos, rng)
+    }
+}
+
+/// A genome seated in `role`: its searcher, evaluator and limits.
+fn search_kind<G: Features>(
+    g: &Genome,
+    role: Role,
+    budget: SearchBudget,
+    tt_bits: Option<u8>,
+    rules: MatchRules,
+) -> AgentKind<G> {
+    let opts = SearchOptions {
+        random_ties: g.random_ties,
+        no_reply_fails: g.no_reply_fails,
+        quiescence: g.quiescence,
+        ..SearchOptions::default()
+    };
+    let bits = tt_bits.or(g.tt_bits).unwrap_or(DEFAULT_TT_BITS);
+    AgentKind::Search {
+        searcher: Box::new(Searcher::new(opts, bits)),
+        eval: Evaluator::new::<G>(role, &g.weights[role]),
+        limits: SearchLimits {
+            depth: budget.max_depth(g.depth[role]),
+            nodes: budget.nodes.or(g.nodes),
+            soft_nodes: None,
+            deadline: None,
+            rules,
+        },
+        move_time: budget.move_time_ms.map(Duration::from_millis),
+    }
+}
+
+/// The perfect player's move: one of the moves of the best solved value (the fastest
+/// win, else a draw, else the slowest loss), the tie-break genome's search choosing
+/// among several. A position beyond the file's layers is searched by the genome alone.
+fn perfect_search<G: Features>(
+    sol: &Solution,
+    inner: &mut AgentKind<G>,
+    pos: &G,
+    rng: &mut GameRng,
+) -> SearchResult<G::Move> {
+    let ws = (pos as &dyn Any).downcast_ref::<crate::games::wolves_sheep::WolvesSheep>();
+    let Some(Ok((moves, _))) = ws.map(|p| best_moves(sol, p)) else {
+        return inner.search(pos, rng);
+    };
+    let candidates: Vec<G::Move> = moves
+        .iter()
+        .filter_map(|m| (m as &dyn Any).downcast_ref::<G::Move>().copied())
+        .collect();
+    if candidates.len() <= 1 {
+        return SearchResult {
+            best: candidates.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            ties: 1,
+        };
+    }
+    inner.restrict_root(&candidates);
+    let mut found = inner.search(pos, rng);
+    inner.restrict_root(&[]);
+    if found.best.is_none_or(|b| !candidates.contains(&b)) {
+        found.best = candidates.first().copied();
+    }
+    found
+}
+
+impl<G: Features> AgentKind<G> {
+    /// The searching part (the tie-break genome of the perfect player).
+    fn searching(&mut self) -> &mut AgentKind<G> {
+        match self {
+            AgentKind::Perfect { search, .. } => search,
+            other => other,
+        }
+    }
+
+    fn restrict_root(&mut self, moves: &[G::Move]) {
+        if let AgentKind::Search { searcher, .. } = self.searching() {
+            searcher.restrict_root(moves);
+        }
+    }
+
+    fn search(&mut self, pos: &G, rng: &mut GameRng) -> SearchResult<G::Move> {
+        match self {
             AgentKind::Random(moves, rules) => {
                 rules.legal_moves(pos, moves);
                 let best = if moves.is_empty() {
@@ -328,6 +477,7 @@ impl<G: Features> Agent<G> {
                 nodes: 0,
                 ties: 1,
             },
+            AgentKind::Perfect { solution, search } => perfect_search(solution, search, pos, rng),
         }
     }
 }

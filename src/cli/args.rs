@@ -92,6 +92,45 @@ pub enum Command {
     /// (docs/engine-protocol.md).
     #[command(after_help = help::ENGINE, arg = help::threads(help::THREADS_UNUSED))]
     Engine(EngineArgs),
+    /// Solve Wolves & Sheep by retrograde analysis, or read a solution: the value of
+    /// positions (`--probe`), a check of the whole file (`--verify`), its counts
+    /// (`--stats`).
+    #[command(after_help = help::SOLVE, arg = help::threads(help::THREADS_SOLVE))]
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game to solve (only `wolves_sheep` can be solved).
+    #[arg(long, value_parser = GameArg, requires = "out")]
+    pub game: Option<GameId>,
+    /// Where to write the solution (with --game); layers already solved beside it
+    /// (`<out>.layer<k>`) or in it are read back instead of solved again.
+    #[arg(long, requires = "game", conflicts_with = "file")]
+    pub out: Option<PathBuf>,
+    /// The layers to solve (or to check with --verify): every position with 3 up to
+    /// this many sheep.
+    #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=10))]
+    pub max_sheep: u32,
+    /// A solution file to read (with --probe, --moves, --verify or --stats).
+    #[arg(long)]
+    pub file: Option<PathBuf>,
+    /// Print `win N`, `loss N` (for the side to move, N plies to the end with best play)
+    /// or `draw` for each position: the one given, or one per line of standard input.
+    #[arg(long, requires = "file")]
+    pub probe: bool,
+    /// Like --probe, then every legal move with the value it keeps for the side making it.
+    #[arg(long, requires = "file", conflicts_with = "probe")]
+    pub moves: bool,
+    /// Check every position of the file against its legal moves.
+    #[arg(long, requires = "file")]
+    pub verify: bool,
+    /// Print the counts of wins, draws and losses of each layer and its longest win.
+    #[arg(long, requires = "file")]
+    pub stats: bool,
+    /// The position for --probe or --moves (`<board> <w|s>`); without it, positions are
+    /// read from standard input, one per line.
+    pub position: Option<String>,
 }
 
 #[derive(Args, Debug)]

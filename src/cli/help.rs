@@ -153,3 +153,19 @@ pub const INIT: &str = "Examples:
   weightforge init --game abalone                   # prints the experiment
   weightforge init --game abalone --out my.ron && weightforge evolve my.ron
 See docs/reference/experiment.md.";
+
+/// `--threads` of `solve`.
+pub const THREADS_SOLVE: &str = "Threads solving or checking a layer (default: one per core). \
+The file is the same whatever the count";
+
+pub const SOLVE: &str = "Examples:
+  weightforge solve --game wolves_sheep --out /data/ws.solved            # every layer, 3..10 sheep
+  weightforge solve --game wolves_sheep --out small.solved --max-sheep 5
+  weightforge solve --file small.solved --probe '.W.WS/...../S..../.S.../..... w'
+  weightforge solve --file small.solved --moves 'WW..S/SS.../....S/.S.../..... s'
+  weightforge solve --file small.solved --verify
+  weightforge solve --file small.solved --stats
+
+--probe prints `win N`, `loss N` or `draw` for the side to move (N plies to the end with
+best play, no move limit). An interrupted solve resumes from the layers it finished
+(docs/guide/solve.md).";

@@ -23,6 +23,7 @@ mod reference;
 mod replay;
 mod resolve;
 mod resolve_evolve;
+mod solve;
 mod threads;
 mod tournament;
 mod tune;
@@ -70,5 +71,6 @@ pub fn run() -> Result<()> {
         Command::Datagen(a) => datagen::datagen(a, None),
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),
+        Command::Solve(a) => solve::solve(a),
     }
 }

@@ -45,6 +45,7 @@ fn own_search(roles: &[&str], p: &PlayerSpec) -> String {
     match p {
         PlayerSpec::Random => "random moves".into(),
         PlayerSpec::Engine(_) => "the engine's own settings".into(),
+        PlayerSpec::Perfect(q) => format!("the solved game; ties by {}", q.tie_break.name),
         PlayerSpec::Genome(g) => {
             let depths: Vec<String> = roles
                 .iter()

@@ -45,6 +45,8 @@ pub struct Searcher<G: Features> {
     pub(super) rules: MatchRules,
     horizon: u32,
     pub(super) aborted: bool,
+    /// The root moves the search may choose among (empty: every legal move).
+    root_only: Vec<G::Move>,
 }
 
 impl<G: Features> Searcher<G> {
@@ -66,7 +68,15 @@ impl<G: Features> Searcher<G> {
             rules: MatchRules::UNCAPPED,
             horizon: u32::MAX,
             aborted: false,
+            root_only: Vec::new(),
         }
+    }
+
+    /// Makes the next searches choose among `moves` only (empty: every legal move);
+    /// the perfect player lets a genome pick among the moves of equal solved value.
+    pub fn restrict_root(&mut self, moves: &[G::Move]) {
+        self.root_only.clear();
+        self.root_only.extend_from_slice(moves);
     }
 
     /// The techniques this searcher uses.
@@ -157,6 +167,9 @@ impl<G: Features> Searcher<G> {
         let rules = self.rules;
         let mut root_moves = Vec::new();
         search_moves(&rules, pos, &mut root_moves);
+        if !self.root_only.is_empty() {
+            root_moves.retain(|mv| self.root_only.contains(mv));
+        }
         if self.opts.no_reply_fails {
             let mut replies = Vec::new();
             root_moves.retain(|&mv| {

@@ -195,7 +195,7 @@ impl Checker<'_> {
                 };
                 Ok((start, Some(e)))
             }
-            PlayerSpec::Random => Err(self.err(
+            PlayerSpec::Random | PlayerSpec::Perfect(_) => Err(self.err(
                 "start",
                 "the start must be a genome or an engine, not a built-in player",
             )),
@@ -290,6 +290,7 @@ impl Checker<'_> {
         let mut spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
             PlayerSpec::Genome(g) => (g.depth, g.nodes),
+            PlayerSpec::Perfect(p) => (p.tie_break.depth, p.tie_break.nodes),
             PlayerSpec::Random | PlayerSpec::Engine(_) => (start.depth, start.nodes),
         };
         let mut depth = own_depth;

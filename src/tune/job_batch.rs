@@ -162,13 +162,14 @@ fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
                 let name = e.name_with_constants(&best);
                 Arc::make_mut(e).name = name;
             }
-            PlayerSpec::Random => {}
+            PlayerSpec::Random | PlayerSpec::Perfect(_) => {}
         }
     }
     let rival = match p.rival {
         Rival::Pool(i) => match &r.opponents[i].spec {
             PlayerSpec::Random => PlayerSpec::Random,
             PlayerSpec::Engine(e) => PlayerSpec::Engine(Arc::clone(e)),
+            PlayerSpec::Perfect(q) => PlayerSpec::Perfect(Arc::clone(q)),
             PlayerSpec::Genome(g) => PlayerSpec::Genome(Arc::new(Genome {
                 depth: p.depth,
                 nodes: p.nodes,

@@ -110,7 +110,7 @@ impl Brain {
     pub(super) fn new(player: &PlayerSpec, role: Role, config: &ClientConfig) -> Self {
         let rules = MatchRules::capped(config.max_plays);
         match player {
-            PlayerSpec::Random | PlayerSpec::Engine(_) => {
+            PlayerSpec::Random | PlayerSpec::Engine(_) | PlayerSpec::Perfect(_) => {
                 Brain::Direct(Agent::new(player, role, None, rules))
             }
             PlayerSpec::Genome(_) => {
