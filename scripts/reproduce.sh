@@ -7,7 +7,7 @@
 #   scripts/reproduce.sh quick     # the CI subset: seconds to a few minutes
 #   scripts/reproduce.sh full      # every figure below (hours on 2 cores; the list says each one's cost)
 #   scripts/reproduce.sh list      # the figures, their pages and modes, nothing run
-#   scripts/reproduce.sh full texel  # only the figures whose name contains "texel"
+#   scripts/reproduce.sh full texel  # only the figure "texel" (a glob: 'compare_*' for several)
 #
 # WEIGHTFORGE names the binary (default: target/release/weightforge, built if missing).
 # Runs happen in a scratch folder holding copies of experiments/, genomes/, examples/ and
@@ -25,7 +25,7 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 mode="${1:-quick}"
 only="${2:-}"
 case "$mode" in quick | full | list) ;; *)
-    echo "usage: scripts/reproduce.sh quick|full|list [NAME-PART]" >&2
+    echo "usage: scripts/reproduce.sh quick|full|list [NAME-GLOB]" >&2
     exit 2
     ;;
 esac
@@ -55,7 +55,8 @@ figure() {
         shift
     done
     shift
-    if [[ -n "$only" && "$name" != *"$only"* ]]; then return; fi
+    # shellcheck disable=SC2053 # $only is a glob on purpose
+    if [[ -n "$only" && "$name" != $only ]]; then return; fi
     if [[ "$mode" == list ]]; then
         printf '%-5s %-28s %-40s weightforge %s\n' "$fmode" "$name" "$page" "$*"
         return
