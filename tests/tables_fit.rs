@@ -74,6 +74,7 @@ fn the_fit_recovers_a_planted_table() {
     let plan = TableFitPlan {
         l2: vec![0.0, 1e-3],
         held_out: 0.1,
+        score_weight: 0.0,
         settings: SparseSettings {
             steps: 300,
             rate: 0.05,
@@ -96,6 +97,9 @@ fn the_fit_recovers_a_planted_table() {
             err_bare += (f.k * bare.value(pos) - t).abs();
         }
         let (err, err_bare) = (err / 2_000.0, err_bare / 2_000.0);
-        assert!(err < 0.25 * err_bare, "role {role}: fit {err}, hand alone {err_bare}");
+        assert!(
+            err < 0.25 * err_bare,
+            "role {role}: fit {err}, hand alone {err_bare}"
+        );
     }
 }

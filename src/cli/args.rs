@@ -649,6 +649,10 @@ pub struct FitArgs {
     /// Share of the positions held out (by a hash of their text).
     #[arg(long, default_value_t = 0.1)]
     pub held_out: f64,
+    /// Weight of the rows' search scores in the labels, 0 to 1 (0: the games' results
+    /// only); scores become win chances at a scale fitted on the rows.
+    #[arg(long, default_value_t = 0.0)]
+    pub score_weight: f64,
     /// Adam steps per L2 strength.
     #[arg(long, default_value_t = 200)]
     pub steps: u32,

@@ -32,6 +32,9 @@ fn plan(a: &FitArgs) -> Result<TableFitPlan> {
             a.held_out
         );
     }
+    if !(0.0..=1.0).contains(&a.score_weight) {
+        bail!("--score-weight {}: expected 0 to 1", a.score_weight);
+    }
     if a.l2.iter().any(|l| !l.is_finite() || *l < 0.0) || a.l2.is_empty() {
         bail!("--l2: expected finite strengths ≥ 0");
     }
@@ -44,6 +47,7 @@ fn plan(a: &FitArgs) -> Result<TableFitPlan> {
     Ok(TableFitPlan {
         l2: a.l2.clone(),
         held_out: a.held_out,
+        score_weight: a.score_weight,
         settings: SparseSettings {
             steps: a.steps,
             rate: a.rate,
@@ -113,11 +117,12 @@ fn report<G: GameEntry>(fits: &[RoleFit; 2]) -> String {
         let (grads, secs) = f.gradients;
         let _ = writeln!(
             out,
-            "{}: {} training + {} held-out positions ({:.0} MB), K {:.4}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
+            "{}: {} training + {} held-out positions ({:.0} MB), score scale {:.4}, K {:.4}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
             G::ROLES[r],
             f.rows.0,
             f.rows.1,
             f.bytes as f64 / 1e6,
+            f.ks,
             f.k,
             f.held_hand,
             grads / secs.max(1e-9) / 1e6

@@ -22,6 +22,10 @@ pub struct TableFitPlan {
     pub l2: Vec<f64>,
     /// Share of the positions held out to choose the L2 strength, 0 to 1.
     pub held_out: f64,
+    /// Weight of the search score in the labels, 0 to 1: a row's label is
+    /// `(1 − w) · result + w · sigmoid(Ks · score)`, Ks fitted per role on the rows'
+    /// (score, result) pairs; rows without a score keep their result.
+    pub score_weight: f64,
     /// Adam steps and rate, and the loss.
     pub settings: SparseSettings,
 }
@@ -48,6 +52,8 @@ pub struct RoleFit {
     pub bytes: usize,
     /// The scale K fitted on the hand evaluation.
     pub k: f64,
+    /// The score scale Ks (NaN when the labels are results only).
+    pub ks: f64,
     /// Held-out loss of the hand genome alone.
     pub held_hand: f64,
     /// Each strength tried, in the order given.
@@ -65,12 +71,13 @@ fn role_rows<'a, G: Features>(
     layout: &TableLayout,
     eval: &mut Evaluator,
     held_out: f64,
-) -> (SparseRows, SparseRows) {
+) -> ([SparseRows; 2], [Vec<f32>; 2]) {
     let (mut train, mut held) = (
         SparseRows::new(layout.active_count()),
         SparseRows::new(layout.active_count()),
     );
     let mut seen = HashSet::new();
+    let mut scores: [Vec<f32>; 2] = Default::default();
     let (mut contents, mut active) = (vec![0u8; layout.cells], Vec::new());
     for row in rows.filter(|r| !r.result.is_nan()) {
         if !seen.insert(row.text) {
@@ -82,14 +89,42 @@ fn role_rows<'a, G: Features>(
         let hash = row.text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         });
-        let out = if (hash % 10_000) as f64 / 10_000.0 < held_out {
-            &mut held
-        } else {
-            &mut train
-        };
+        let side = usize::from((hash % 10_000) as f64 / 10_000.0 < held_out);
+        let out = if side == 1 { &mut held } else { &mut train };
         out.push(&active, bias, row.result);
+        scores[side].push(row.score);
     }
-    (train, held)
+    ([train, held], scores)
+}
+
+/// Blends each row's result with its score at the score scale fitted on the training
+/// rows' (score, result) pairs (`weight` 0: labels stay results); returns the scale
+/// (NaN when not blended).
+fn blend_scores(
+    rows: &mut [SparseRows; 2],
+    scores: &[Vec<f32>; 2],
+    weight: f64,
+    loss: Loss,
+) -> f64 {
+    let pairs: Vec<(f32, f32)> = scores[0]
+        .iter()
+        .zip(&rows[0].label)
+        .filter(|(s, _)| !s.is_nan())
+        .map(|(&s, &y)| (s, y))
+        .collect();
+    if weight <= 0.0 || pairs.is_empty() {
+        return f64::NAN;
+    }
+    let ks = sparse::fit_scale_of(&pairs, loss);
+    for (rows, scores) in rows.iter_mut().zip(scores) {
+        for (y, &score) in rows.label.iter_mut().zip(scores) {
+            if !score.is_nan() {
+                let p = 1.0 / (1.0 + (-ks * f64::from(score)).exp());
+                *y = ((1.0 - weight) * f64::from(*y) + weight * p) as f32;
+            }
+        }
+    }
+    ks
 }
 
 /// Fits role `role`'s tables on `rows`, from the hand weights `hand`.
@@ -101,13 +136,15 @@ pub fn fit_role<'a, G: Features>(
     plan: &TableFitPlan,
 ) -> (Vec<f64>, RoleFit) {
     let mut eval = Evaluator::new::<G>(role, hand);
-    let (train, held) = role_rows(
+    let (mut both, scores) = role_rows(
         rows.filter(|r| r.role == role),
         layout,
         &mut eval,
         plan.held_out,
     );
     let loss = plan.settings.loss;
+    let ks = blend_scores(&mut both, &scores, plan.score_weight, loss);
+    let [train, held] = both;
     let k = sparse::fit_scale(&train, loss);
     let zeros = vec![0.0; layout.len()];
     let held_hand = sparse::mean_loss(&held, k, &zeros, loss);
@@ -138,6 +175,7 @@ pub fn fit_role<'a, G: Features>(
         rows: (train.len(), held.len()),
         bytes: train.bytes() + held.bytes(),
         k,
+        ks,
         held_hand,
         points: fits.into_iter().map(|(_, p)| p).collect(),
         chosen,
