@@ -117,7 +117,7 @@ fn report<G: GameEntry>(fits: &[RoleFit; 2]) -> String {
         let (grads, secs) = f.gradients;
         let _ = writeln!(
             out,
-            "{}: {} training + {} held-out positions ({:.0} MB), score scale {:.4}, K {:.4}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
+            "{}: {} training + {} held-out positions ({:.0} MB), score scale {:.3e}, K {:.3e}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
             G::ROLES[r],
             f.rows.0,
             f.rows.1,
