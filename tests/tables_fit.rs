@@ -55,8 +55,8 @@ fn the_fit_recovers_a_planted_table() {
     let k = 0.5;
     let positions = random_positions(20_000, &mut rng);
     let mut rows = Vec::new();
-    for role in 0..2 {
-        let mut truth = Evaluator::with_tables::<WolvesSheep>(role, &hand[role], Some(&planted));
+    for (role, weights) in hand.iter().enumerate() {
+        let mut truth = Evaluator::with_tables::<WolvesSheep>(role, weights, Some(&planted));
         for (pos, text) in &positions {
             let p = 1.0 / (1.0 + (-k * truth.value(pos)).exp());
             rows.push((pos, text.as_str(), role, p as f32));

@@ -160,7 +160,7 @@ pub fn fit_scale(rows: &SparseRows, loss: Loss) -> f64 {
         .sum::<f64>()
         / n)
         .sqrt();
-    if !(spread > 0.0) {
+    if spread.is_nan() || spread <= 0.0 {
         return 1.0;
     }
     golden_log(TEXEL_K_RANGE.0 / spread, TEXEL_K_RANGE.1 / spread, |k| {
@@ -181,7 +181,7 @@ pub fn fit_scale_of(pairs: &[(f32, f32)], loss: Loss) -> f64 {
         .map(|p| (f64::from(p.0) - mean).powi(2))
         .sum::<f64>()
         / n;
-    if !(var > 0.0) {
+    if var.is_nan() || var <= 0.0 {
         return 1.0;
     }
     let spread = var.sqrt();
