@@ -21,12 +21,14 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Features, Role};
 use crate::limits::{self, Count};
 use crate::ronfile::{self, FileError};
+use crate::tables::{GenomeTables, TablesFile};
 
 /// A genome as written in a file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +41,10 @@ pub struct GenomeFile {
     pub name: String,
     /// Role name → feature name → weight.
     pub weights: BTreeMap<String, BTreeMap<String, f64>>,
+    /// Role name → table family → entry → weight (`src/tables/`): the families the
+    /// genome carries and their non-zero weights.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub tables: TablesFile,
     /// How the player searches.
     pub search: SearchFile,
     /// Where the genome came from.
@@ -86,6 +92,10 @@ pub struct PlayingFile<'a> {
     pub name: &'a str,
     /// Role name → feature name → weight.
     pub weights: &'a BTreeMap<String, BTreeMap<String, f64>>,
+    /// Role name → table family → entry (`cells=contents`) → weight; entries not listed
+    /// weigh 0.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub tables: &'a TablesFile,
     /// How the player searches.
     pub search: &'a SearchFile,
 }
@@ -97,6 +107,7 @@ impl GenomeFile {
             game: &self.game,
             name: &self.name,
             weights: &self.weights,
+            tables: &self.tables,
             search: &self.search,
         }
     }
@@ -171,6 +182,8 @@ pub struct Genome {
     pub name: String,
     /// One weight per feature, per role.
     pub weights: [Vec<f64>; 2],
+    /// The table families it carries and their weights, if any.
+    pub tables: Option<Arc<GenomeTables>>,
     /// Search depth per role.
     pub depth: [u32; 2],
     /// Node budget per move.
@@ -221,12 +234,16 @@ impl Genome {
             }
         }
         let weights = check_weights::<G>(&file.weights, &field_err)?;
+        let tables = GenomeTables::from_file::<G>(&file.tables)
+            .map_err(|e| field_err(e.field, e.message))?
+            .map(Arc::new);
         let depth = check_search::<G>(&file.search, &field_err)?;
         let search = &file.search;
         Ok(Genome {
             game: file.game,
             name: file.name,
             weights,
+            tables,
             depth,
             nodes: search.nodes,
             random_ties: search.random_ties,
@@ -255,6 +272,11 @@ impl Genome {
             game: self.game.clone(),
             name: self.name.clone(),
             weights,
+            tables: self
+                .tables
+                .as_ref()
+                .map(|t| t.to_file::<G>())
+                .unwrap_or_default(),
             search: SearchFile {
                 depth,
                 nodes: self.nodes,

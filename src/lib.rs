@@ -12,7 +12,8 @@
 //!   fixed number and every bound on a user's number), [`stats`] and [`sprt`],
 //!   [`escape`] (outside text made safe to print);
 //! * **games**: one folder each under [`games`], listed once in [`registry`];
-//! * **players**: [`eval`] and [`search`] (the alpha-beta engine); [`fit`] (position
+//! * **players**: [`eval`] and [`search`] (the alpha-beta engine), [`tables`] (table
+//!   families: layout, symmetric tying, the search's incremental accumulator); [`fit`] (position
 //!   files and the positions fit behind Texel; it labels positions with a search and
 //!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
@@ -57,6 +58,7 @@ pub mod solve;
 pub mod source_text;
 pub mod sprt;
 pub mod stats;
+pub mod tables;
 pub mod tournament;
 pub mod tunables;
 pub mod tune;

@@ -380,7 +380,7 @@ fn search_kind<G: Features>(
     let bits = tt_bits.or(g.tt_bits).unwrap_or(DEFAULT_TT_BITS);
     AgentKind::Search {
         searcher: Box::new(Searcher::new(opts, bits)),
-        eval: Evaluator::new::<G>(role, &g.weights[role]),
+        eval: Evaluator::with_tables::<G>(role, &g.weights[role], g.tables.as_ref()),
         limits: SearchLimits {
             depth: budget.max_depth(g.depth[role]),
             nodes: budget.nodes.or(g.nodes),

@@ -35,6 +35,15 @@ pub const EVAL_LIMIT: Score = 500_000_000;
 /// fractional weights keep their resolution.
 pub const EVAL_SCALE: f64 = 100.0;
 
+/// A table weight is held as an integer number of `1 / TABLE_QUANTUM` score points, so
+/// that the search's incremental sum of table entries equals the from-scratch sum
+/// exactly, whatever the order of the updates.
+pub const TABLE_QUANTUM: f64 = 256.0;
+
+/// The largest table weight a genome may hold, in absolute value (its quantised value
+/// stays far inside an `i32`).
+pub const MAX_TABLE_WEIGHT: f64 = 10_000.0;
+
 /// The deepest search weightforge allows (also the size of its per-ply stacks).
 pub const MAX_DEPTH: u32 = 64;
 

@@ -148,7 +148,7 @@ fn identical_games_leave_one_games_rows() {
     let mut settings = MatchSettings::defaults::<WolvesSheep>(0);
     settings.ply_cap = 30;
     let mut plan = DatagenPlan {
-        player: DatagenPlayer::of(&genome),
+        player: DatagenPlayer::of::<WolvesSheep>(&genome),
         opponents: Vec::new(),
         budget: DatagenBudget::Depth([2, 2]),
         settings,

@@ -81,6 +81,11 @@ pub enum Command {
     /// principal variation, with the result and the search's score (docs/guide/budget.md).
     #[command(after_help = help::DATAGEN, arg = help::threads(help::THREADS_DATAGEN))]
     Datagen(DatagenArgs),
+    /// Fit table families (piece-square and pattern tables) on position files, from a
+    /// hand genome, L2 chosen on held-out positions; writes a table genome
+    /// (docs/guide/tables.md).
+    #[command(after_help = help::FIT)]
+    Fit(FitArgs),
     /// Measure this machine's nodes per second for a player and print the node budget
     /// that matches a move time (not deterministic: it times searches).
     #[command(after_help = help::CALIBRATE, arg = help::threads(help::THREADS_CALIBRATE))]
@@ -673,6 +678,52 @@ pub struct DatagenArgs {
     /// `--resume`).
     #[arg(long, hide = true)]
     pub stop_after_games: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// The game: one of those `weightforge games` lists.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The hand genome (file or built-in name) the tables start from: its features are
+    /// kept, the tables learn what they miss.
+    #[arg(long)]
+    pub genome: String,
+    /// Position files (docs/positions.md), e.g. written by `weightforge datagen`.
+    #[arg(long, required = true, num_args = 1..)]
+    pub positions: Vec<PathBuf>,
+    /// Table families, comma-separated (default: every family of the game).
+    #[arg(long, value_delimiter = ',')]
+    pub families: Vec<String>,
+    /// L2 strengths to try, comma-separated (logit units); the one with the lowest
+    /// held-out loss is kept.
+    #[arg(long, value_delimiter = ',', default_value = "1e-6,1e-5,1e-4,1e-3")]
+    pub l2: Vec<f64>,
+    /// Share of the positions held out (by a hash of their text).
+    #[arg(long, default_value_t = 0.1)]
+    pub held_out: f64,
+    /// Weight of the rows' search scores in the labels, 0 to 1 (0: the games' results
+    /// only); scores become win chances at a scale fitted on the rows.
+    #[arg(long, default_value_t = 0.0)]
+    pub score_weight: f64,
+    /// Adam steps per L2 strength.
+    #[arg(long, default_value_t = 200)]
+    pub steps: u32,
+    /// Adam step size (logit units).
+    #[arg(long, default_value_t = 0.02)]
+    pub rate: f64,
+    /// The loss: mse or logloss.
+    #[arg(long, default_value = "mse")]
+    pub loss: String,
+    /// The table genome to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The held-out loss per L2 strength and role, as CSV (default: `<out>.l2.csv`).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// The written genome's name (default: the file name).
+    #[arg(long)]
+    pub name: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -62,9 +62,36 @@ fn bench_game<G: GameEntry>() -> Result<()> {
         anyhow::bail!("bench genome must be a genome");
     };
     let positions = weightforge::bench::positions::<G>(set.search)?;
+    let hand = search_speed::<G>(&positions, &genome.weights, None)?;
+    print_speed::<G>(set.genome, hand);
+    if let Some(tables) = weightforge::bench::largest_tables::<G>() {
+        let label = format!(
+            "{} + every table family, {} weights",
+            set.genome,
+            tables.layout.len()
+        );
+        let with = search_speed::<G>(&positions, &genome.weights, Some(&tables))?;
+        print_speed::<G>(&label, with);
+        println!(
+            "{} table genome: {:.0} % of the hand genome's nodes per CPU second",
+            G::NAME,
+            100.0 * (with.2 / with.3) / (hand.2 / hand.3)
+        );
+    }
+    Ok(())
+}
+
+/// Searches the bench positions to the bench depth for about a CPU second: (nodes of
+/// one round, rounds, total nodes, CPU seconds, wall seconds).
+fn search_speed<G: GameEntry>(
+    positions: &[G],
+    weights: &[Vec<f64>; 2],
+    tables: Option<&std::sync::Arc<weightforge::tables::GenomeTables>>,
+) -> Result<(u64, u32, f64, f64, f64)> {
+    let depth = G::BENCH.depth;
     let mut searcher = Searcher::<G>::new(SearchOptions::default(), 18);
     let search = |s: &mut Searcher<G>| {
-        weightforge::bench::search_nodes(s, &positions, &genome.weights, set.depth)
+        weightforge::bench::search_nodes_with_tables(s, positions, weights, tables, depth)
     };
     let nodes = search(&mut searcher); // warm-up; every round searches the same tree
     let (t0, cpu0) = (Instant::now(), cpu_seconds());
@@ -77,15 +104,19 @@ fn bench_game<G: GameEntry>() -> Result<()> {
         rounds += 1;
     }
     let (secs, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds() - cpu0);
-    let total = nodes as f64 * f64::from(rounds);
+    Ok((nodes, rounds, nodes as f64 * f64::from(rounds), cpu, secs))
+}
+
+fn print_speed<G: GameEntry>(
+    genome: &str,
+    (nodes, rounds, total, cpu, secs): (u64, u32, f64, f64, f64),
+) {
     println!(
-        "{} search ({}, depth {}): {nodes} nodes x {rounds} rounds in {cpu:.3} CPU s ({secs:.3} s) = {:.2} M nodes per CPU second",
+        "{} search ({genome}, depth {}): {nodes} nodes x {rounds} rounds in {cpu:.3} CPU s ({secs:.3} s) = {:.2} M nodes per CPU second",
         G::NAME,
-        set.genome,
-        set.depth,
+        G::BENCH.depth,
         total / cpu / 1e6
     );
-    Ok(())
 }
 
 /// CPU seconds this process has used, all threads (per-core speed on a loaded machine).

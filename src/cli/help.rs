@@ -140,6 +140,12 @@ pub const DATAGEN: &str = "Examples:
   weightforge datagen experiments/wolves_sheep_target.ron --out ws.positions --resume
 See docs/guide/budget.md and docs/positions.md.";
 
+pub const FIT: &str = "Example:
+  weightforge datagen experiments/wolves_sheep_target.ron --out ws.positions
+  weightforge fit --game wolves_sheep --genome li2023 --positions ws.positions \\
+      --families psqt,blocks2x2 --out ws_tables.ron
+See docs/guide/tables.md.";
+
 pub const CALIBRATE: &str = "Example:
   weightforge calibrate --game vampires_werewolves --genome deepblue2021 --move-time 2000
 Prints this machine's nodes per second for the player and the node budget that matches

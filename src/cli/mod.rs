@@ -13,6 +13,7 @@ mod course;
 mod datagen;
 mod depth_table;
 mod engine;
+mod fit;
 mod help;
 mod init;
 mod play;
@@ -69,6 +70,7 @@ pub fn run() -> Result<()> {
         Command::Positions(a) => positions::positions(a),
         Command::Engine(a) => engine::run(a),
         Command::Datagen(a) => datagen::datagen(a, None),
+        Command::Fit(a) => fit::fit(a),
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),
         Command::Solve(a) => solve::solve(a),

@@ -41,7 +41,33 @@ fn describe<G: Features>() {
     for f in G::feature_info() {
         println!("    {:width$}  {}", f.name, f.meaning);
     }
+    describe_tables::<G>();
     println!();
+}
+
+/// The game's table families (`tables:` in a genome file): tuples, entries, stored
+/// weights after symmetric tying, and one entry's name.
+fn describe_tables<G: Features>() {
+    let Some(all) = weightforge::tables::TableLayout::all::<G>() else {
+        println!("  table families: none");
+        return;
+    };
+    println!(
+        "  table families ({} stored weights per role with all of them; an entry is `cells=contents`, contents {}):",
+        all.len(),
+        all.board().contents.iter().collect::<String>()
+    );
+    for f in &all.families {
+        println!(
+            "    {:10}  {}: {} tuples, {} entries, {} weights after tying (e.g. {:?})",
+            f.name,
+            f.meaning,
+            f.tuples.len(),
+            f.raw,
+            f.stored.len(),
+            all.names[f.stored.end - 1]
+        );
+    }
 }
 
 /// The start position, or a position given as text.

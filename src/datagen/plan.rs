@@ -41,6 +41,9 @@ pub struct DatagenPlayer {
     pub name: String,
     /// One weight per feature, per role.
     pub weights: [Vec<f64>; 2],
+    /// The genome's table weights in file form (`src/tables/`), if it carries any.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub tables: crate::tables::TablesFile,
     /// Plies of tactical moves searched beyond the depth.
     pub quiescence: u32,
     /// Random choice among equal best moves (drawn from the game's own generator).
@@ -53,10 +56,15 @@ pub struct DatagenPlayer {
 
 impl DatagenPlayer {
     /// The player a genome describes.
-    pub fn of(genome: &Genome) -> Self {
+    pub fn of<G: crate::game::Features>(genome: &Genome) -> Self {
         DatagenPlayer {
             name: genome.name.clone(),
             weights: genome.weights.clone(),
+            tables: genome
+                .tables
+                .as_ref()
+                .map(|t| t.to_file::<G>())
+                .unwrap_or_default(),
             quiescence: genome.quiescence,
             random_ties: genome.random_ties,
             no_reply_fails: genome.no_reply_fails,

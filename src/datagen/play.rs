@@ -16,6 +16,7 @@ use crate::matches::openings::Openings;
 use crate::played_game::{ChoiceReport, Observer, SetupError};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds;
+use crate::tables::GenomeTables;
 use crate::tunables::{DATAGEN_SOFT_HARD_FACTOR, EVAL_SCALE, MAX_DEPTH};
 
 /// What one game gives.
@@ -49,6 +50,9 @@ fn seat<G: Features>(
         game: G::NAME.to_string(),
         name: p.name.clone(),
         weights: p.weights.clone(),
+        tables: GenomeTables::from_file::<G>(&p.tables)
+            .expect("a datagen player's tables come from a checked genome")
+            .map(Arc::new),
         depth,
         nodes,
         random_ties: p.random_ties,

@@ -16,3 +16,5 @@ pub mod label;
 pub mod positions_file;
 pub mod samples;
 pub mod solver;
+pub mod sparse;
+pub mod table_fit;

@@ -71,7 +71,7 @@ fn no_scale() -> [f64; 2] {
 }
 
 /// The golden-section minimum of `f` over log x in `[lo, hi]` (x > 0).
-fn golden_log(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
+pub(super) fn golden_log(lo: f64, hi: f64, f: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (lo.ln(), hi.ln());
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     let g = |lk: f64| f(lk.exp());

@@ -5,6 +5,7 @@
 //! worth searching at all) live in [`Features`], implemented in each game's
 //! `features.rs`, so that the rules never depend on how a player judges a position.
 
+use super::cells::{CellBoard, CellChanges};
 use super::{Game, MatchRules, Role, Status};
 
 /// One named evaluation feature of a game.
@@ -82,6 +83,29 @@ pub trait Features: Game {
     #[inline]
     fn search_moves(&self, out: &mut Vec<Self::Move>) {
         self.legal_moves(out);
+    }
+
+    /// The board as table families see it (`src/game/cells.rs`); `None` (the default):
+    /// the game has no table families.
+    fn cell_board() -> Option<&'static CellBoard> {
+        None
+    }
+
+    /// Writes the contents of every cell of [`Features::cell_board`] into `out`
+    /// (`out.len()` = the number of cells). Unused without a cell board.
+    #[inline]
+    fn cell_contents(&self, out: &mut [u8]) {
+        let _ = out;
+    }
+
+    /// Clears `out` and writes the cells that playing `mv` with `outcome` changes, with
+    /// their contents before and after (called before [`Game::make`]), so that the evaluation's
+    /// tables follow the search's moves without looking at the whole board. Unused
+    /// without a cell board.
+    #[inline]
+    fn cell_changes(&self, mv: Self::Move, outcome: Self::Outcome, out: &mut CellChanges) {
+        let _ = (mv, outcome);
+        out.clear();
     }
 
     /// The index of a feature by name.

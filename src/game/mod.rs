@@ -6,16 +6,20 @@
 //!   move hints, apart from the rules;
 //! * [`entry`]: the [`GameEntry`] trait, what a game brings to the tool besides both
 //!   (built-in genomes, bench positions, its course's file formats);
+//! * [`cells`]: the board as table families see it (cells, contents, symmetries,
+//!   tuples);
 //! * [`perft`]: the leaf count that checks a move generator.
 //!
 //! Each game implements the three traits in its folder under `src/games/`; the registry
 //! (`src/registry/`) lists the games.
 
+pub mod cells;
 pub mod entry;
 pub mod features;
 pub mod perft;
 pub mod rules;
 
+pub use cells::{CellBoard, CellChange, CellChanges, TupleFamily, MAX_CELL_CHANGES};
 pub use entry::{
     read_state, BenchSet, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError,
 };

@@ -101,6 +101,7 @@ impl<G: Features> Searcher<G> {
     ) -> SearchResult<G::Move> {
         let mut pos = root.clone();
         self.start(limits);
+        eval.start(&pos);
         let max_depth = limits.depth.clamp(1, MAX_DEPTH);
         let mut root_moves = self.root_moves(&mut pos);
         if root_moves.is_empty() {
@@ -280,9 +281,11 @@ impl<G: Features> Searcher<G> {
         (alpha, beta): (Score, Score),
         eval: &mut Evaluator,
     ) -> Score {
+        eval.push(pos, mv, outcome);
         let undo = pos.make(mv, outcome);
         let v = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, eval);
         pos.unmake(mv, undo);
+        eval.pop();
         v
     }
 

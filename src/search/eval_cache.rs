@@ -49,7 +49,7 @@ impl EvalCache {
         if slot.stamp == self.stamp && slot.key == key {
             return slot.score;
         }
-        let score = eval.evaluate(pos);
+        let score = eval.evaluate_searched(pos);
         *slot = Slot {
             key,
             score,

@@ -36,9 +36,11 @@ impl<G: Features> Searcher<G> {
             let Some(outcome) = sure_tactical(pos, mv, &mut outs) else {
                 continue;
             };
+            eval.push(pos, mv, outcome);
             let undo = pos.make(mv, outcome);
             let v = -self.quiet_node(pos, left - 1, ply + 1, (-beta, -alpha), eval);
             pos.unmake(mv, undo);
+            eval.pop();
             if self.aborted {
                 break;
             }

@@ -75,7 +75,7 @@ pub fn plan<G: Features>(
             .iter()
             .enumerate()
             .map(|(i, o)| match &o.spec {
-                PlayerSpec::Genome(g) => Ok(DatagenPlayer::of(g)),
+                PlayerSpec::Genome(g) => Ok(DatagenPlayer::of::<G>(g)),
                 _ => Err(err(
                     &format!("opponents[{i}]"),
                     "datagen plays genomes: this opponent is not one".into(),
@@ -86,7 +86,7 @@ pub fn plan<G: Features>(
         Vec::new()
     };
     Ok(DatagenPlan {
-        player: DatagenPlayer::of(&r.start),
+        player: DatagenPlayer::of::<G>(&r.start),
         opponents,
         budget,
         settings: settings(r),

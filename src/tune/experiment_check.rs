@@ -185,6 +185,7 @@ impl Checker<'_> {
                     game: G::NAME.to_string(),
                     name: e.name.clone(),
                     weights: [e.values.clone(), e.values.clone()],
+                    tables: None,
                     depth: [1, 1],
                     nodes: None,
                     random_ties: false,

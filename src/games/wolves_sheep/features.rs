@@ -7,7 +7,7 @@
 
 use super::bitboard::{self, squares, ADJACENT, JUMPS, RINGS, ROWS};
 use super::position::{WolvesSheep, WsMove, START_SHEEP, WOLVES};
-use crate::game::{FeatureInfo, Features, Game, Role};
+use crate::game::{CellBoard, CellChanges, FeatureInfo, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 12] = [
@@ -135,6 +135,20 @@ impl Features for WolvesSheep {
 
     fn features(&self, role: Role, out: &mut [f32]) {
         compute(self, role, out);
+    }
+
+    fn cell_board() -> Option<&'static CellBoard> {
+        Some(&super::tables::BOARD)
+    }
+
+    #[inline]
+    fn cell_contents(&self, out: &mut [u8]) {
+        super::tables::contents(self, out);
+    }
+
+    #[inline]
+    fn cell_changes(&self, mv: WsMove, _outcome: (), out: &mut CellChanges) {
+        super::tables::changes(self, mv, out);
     }
 }
 

@@ -9,6 +9,7 @@ mod entry;
 pub mod features;
 pub mod position;
 pub mod state_file;
+pub mod tables;
 pub mod zobrist;
 
 pub use position::{WolvesSheep, WsMove, SHEEP, WOLVES};

@@ -1,0 +1,212 @@
+//! A table genome fitted on position files: the rows of each role made sparse
+//! ([`super::sparse`]), a held-out share set aside by a hash of the position text, the
+//! scale K fitted on the hand evaluation, then one fit per L2 strength; the strength with
+//! the lowest held-out loss is kept. `weightforge fit` runs it.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::design::Loss;
+use super::positions_file::FitRow;
+use super::sparse::{self, SparseRows, SparseSettings};
+use crate::eval::Evaluator;
+use crate::game::Features;
+use crate::tables::{GenomeTables, TableLayout};
+use crate::tunables::MAX_TABLE_WEIGHT;
+
+/// What a table fit is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableFitPlan {
+    /// The L2 strengths tried (logit units).
+    pub l2: Vec<f64>,
+    /// Share of the positions held out to choose the L2 strength, 0 to 1.
+    pub held_out: f64,
+    /// Weight of the search score in the labels, 0 to 1: a row's label is
+    /// `(1 − w) · result + w · sigmoid(Ks · score)`, Ks fitted per role on the rows'
+    /// (score, result) pairs; rows without a score keep their result.
+    pub score_weight: f64,
+    /// Adam steps and rate, and the loss.
+    pub settings: SparseSettings,
+}
+
+/// One L2 strength tried for one role.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct L2Point {
+    /// The strength.
+    pub l2: f64,
+    /// The mean training loss after the fit.
+    pub train: f64,
+    /// The mean held-out loss after the fit.
+    pub held: f64,
+    /// Non-zero weights after the fit (|t| ≥ 1e-6).
+    pub nonzero: usize,
+}
+
+/// A role's fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoleFit {
+    /// Training and held-out rows (positions seen twice count once).
+    pub rows: (usize, usize),
+    /// Bytes the rows hold.
+    pub bytes: usize,
+    /// The scale K fitted on the hand evaluation.
+    pub k: f64,
+    /// The score scale Ks (NaN when the labels are results only).
+    pub ks: f64,
+    /// Held-out loss of the hand genome alone.
+    pub held_hand: f64,
+    /// Each strength tried, in the order given.
+    pub points: Vec<L2Point>,
+    /// The index of the strength kept.
+    pub chosen: usize,
+    /// Active-entry gradients computed, and the CPU-independent wall seconds they took.
+    pub gradients: (f64, f64),
+}
+
+/// The rows of one role: each distinct position once, split into training and held-out
+/// rows by a hash of its text.
+fn role_rows<'a, G: Features>(
+    rows: impl Iterator<Item = FitRow<'a, G>>,
+    layout: &TableLayout,
+    eval: &mut Evaluator,
+    held_out: f64,
+) -> ([SparseRows; 2], [Vec<f32>; 2]) {
+    let (mut train, mut held) = (
+        SparseRows::new(layout.active_count()),
+        SparseRows::new(layout.active_count()),
+    );
+    let mut seen = HashSet::new();
+    let mut scores: [Vec<f32>; 2] = Default::default();
+    let (mut contents, mut active) = (vec![0u8; layout.cells], Vec::new());
+    for row in rows.filter(|r| !r.result.is_nan()) {
+        if !seen.insert(row.text) {
+            continue;
+        }
+        row.pos.cell_contents(&mut contents);
+        layout.active_stored(&contents, &mut active);
+        let bias = eval.value(row.pos) as f32;
+        let hash = row.text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let side = usize::from((hash % 10_000) as f64 / 10_000.0 < held_out);
+        let out = if side == 1 { &mut held } else { &mut train };
+        out.push(&active, bias, row.result);
+        scores[side].push(row.score);
+    }
+    ([train, held], scores)
+}
+
+/// Blends each row's result with its score at the score scale fitted on the training
+/// rows' (score, result) pairs (`weight` 0: labels stay results); returns the scale
+/// (NaN when not blended).
+fn blend_scores(
+    rows: &mut [SparseRows; 2],
+    scores: &[Vec<f32>; 2],
+    weight: f64,
+    loss: Loss,
+) -> f64 {
+    let pairs: Vec<(f32, f32)> = scores[0]
+        .iter()
+        .zip(&rows[0].label)
+        .filter(|(s, _)| !s.is_nan())
+        .map(|(&s, &y)| (s, y))
+        .collect();
+    if weight <= 0.0 || pairs.is_empty() {
+        return f64::NAN;
+    }
+    let ks = sparse::fit_scale_of(&pairs, loss);
+    for (rows, scores) in rows.iter_mut().zip(scores) {
+        for (y, &score) in rows.label.iter_mut().zip(scores) {
+            if !score.is_nan() {
+                let p = 1.0 / (1.0 + (-ks * f64::from(score)).exp());
+                *y = ((1.0 - weight) * f64::from(*y) + weight * p) as f32;
+            }
+        }
+    }
+    ks
+}
+
+/// Fits role `role`'s tables on `rows`, from the hand weights `hand`.
+pub fn fit_role<'a, G: Features>(
+    rows: impl Iterator<Item = FitRow<'a, G>>,
+    layout: &TableLayout,
+    role: usize,
+    hand: &[f64],
+    plan: &TableFitPlan,
+) -> (Vec<f64>, RoleFit) {
+    let mut eval = Evaluator::new::<G>(role, hand);
+    let (mut both, scores) = role_rows(
+        rows.filter(|r| r.role == role),
+        layout,
+        &mut eval,
+        plan.held_out,
+    );
+    let loss = plan.settings.loss;
+    let ks = blend_scores(&mut both, &scores, plan.score_weight, loss);
+    let [train, held] = both;
+    let k = sparse::fit_scale(&train, loss);
+    let zeros = vec![0.0; layout.len()];
+    let held_hand = sparse::mean_loss(&held, k, &zeros, loss);
+    let t0 = Instant::now();
+    let mut fits = Vec::new();
+    for &l2 in &plan.l2 {
+        let u = sparse::fit(&train, k, &zeros, l2, &plan.settings);
+        let point = L2Point {
+            l2,
+            train: sparse::mean_loss(&train, k, &u, loss),
+            held: sparse::mean_loss(&held, k, &u, loss),
+            nonzero: u.iter().filter(|x| (*x / k).abs() >= 1e-6).count(),
+        };
+        fits.push((u, point));
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    let passes = plan.l2.len() as f64 * f64::from(plan.settings.steps);
+    let gradients = passes * train.active.len() as f64;
+    let chosen = (0..fits.len())
+        .min_by(|&a, &b| fits[a].1.held.total_cmp(&fits[b].1.held))
+        .unwrap_or(0);
+    let weights = fits.get(chosen).map_or(zeros.clone(), |(u, _)| {
+        u.iter()
+            .map(|x| (x / k).clamp(-MAX_TABLE_WEIGHT, MAX_TABLE_WEIGHT))
+            .collect()
+    });
+    let fit = RoleFit {
+        rows: (train.len(), held.len()),
+        bytes: train.bytes() + held.bytes(),
+        k,
+        ks,
+        held_hand,
+        points: fits.into_iter().map(|(_, p)| p).collect(),
+        chosen,
+        gradients: (gradients, secs),
+    };
+    (weights, fit)
+}
+
+/// Fits both roles' tables of `families` on the rows `rows` gives (called once per role),
+/// from the hand weights `hand`: the tables and each role's figures.
+pub fn fit_tables<'a, G: Features, I: Iterator<Item = FitRow<'a, G>>>(
+    rows: impl Fn() -> I,
+    families: &[&str],
+    hand: &[Vec<f64>; 2],
+    plan: &TableFitPlan,
+) -> Result<(GenomeTables, [RoleFit; 2]), crate::tables::UnknownFamily> {
+    let layout = Arc::new(TableLayout::new::<G>(families)?);
+    let mut tables = GenomeTables::zeros(Arc::clone(&layout));
+    let fits = [0, 1].map(|role| {
+        let (w, fit) = fit_role::<G>(rows(), &layout, role, &hand[role], plan);
+        tables.weights[role] = w;
+        fit
+    });
+    Ok((tables, fits))
+}
+
+/// The loss named on the command line.
+pub fn loss_named(name: &str) -> Option<Loss> {
+    match name {
+        "mse" => Some(Loss::Mse),
+        "logloss" => Some(Loss::LogLoss),
+        _ => None,
+    }
+}

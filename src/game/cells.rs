@@ -1,0 +1,81 @@
+//! The board as table families see it: cells, their contents, the board's symmetries and
+//! the fixed sets of cells (tuples) whose contents index a table of weights.
+//!
+//! A game with a fixed board describes it once in a [`CellBoard`] (in its own folder)
+//! and returns it from [`Features::cell_board`](super::Features::cell_board), with two
+//! readers of its position: every cell's contents (for a from-scratch evaluation and the
+//! fit's rows) and the cells a move changes (for the search's incremental update).
+//! Everything else (tying, names, the accumulator, the fit) is generic, in
+//! `src/tables/`.
+
+/// A game's board as cells for table families.
+#[derive(Clone, Debug)]
+pub struct CellBoard {
+    /// Cell names, in cell index order (`"00"` … `"44"`): they name table entries.
+    pub cells: Vec<String>,
+    /// What a cell can hold, one character each; contents 0 is an empty cell.
+    pub contents: &'static [char],
+    /// Symmetries of the board besides the identity, each a permutation of the cells
+    /// (`symmetry[cell]` = its image). Together with the identity they must form a
+    /// group; entries one symmetry maps onto each other share one weight.
+    pub symmetries: Vec<Vec<u8>>,
+    /// The families a genome may carry, by name.
+    pub families: Vec<TupleFamily>,
+}
+
+/// A family of tuples: each tuple is a fixed list of cells, and each way of filling
+/// them (contents¹ … contentsᵏ) is one weight of the table.
+#[derive(Clone, Debug)]
+pub struct TupleFamily {
+    /// The name used in genome files and on the command line (`psqt`, `blocks2x3`).
+    pub name: &'static str,
+    /// A one-line meaning, printed by `weightforge games`.
+    pub meaning: &'static str,
+    /// The tuples, each a list of distinct cells.
+    pub tuples: Vec<Vec<u8>>,
+}
+
+/// The most cells one move may change.
+pub const MAX_CELL_CHANGES: usize = 8;
+
+/// The cells one move changes, with their contents before and after (what
+/// [`Features::cell_changes`](super::Features::cell_changes) writes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellChanges {
+    len: u8,
+    changes: [CellChange; MAX_CELL_CHANGES],
+}
+
+/// One cell a move changes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellChange {
+    /// The cell.
+    pub cell: u8,
+    /// Its contents before the move.
+    pub old: u8,
+    /// Its contents after the move.
+    pub new: u8,
+}
+
+impl CellChanges {
+    /// No change.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Records that `cell`, holding `old`, will hold `new`.
+    ///
+    /// # Panics
+    /// If more than [`MAX_CELL_CHANGES`] cells change (a programming error of the game).
+    #[inline]
+    pub fn push(&mut self, cell: u8, old: u8, new: u8) {
+        self.changes[self.len as usize] = CellChange { cell, old, new };
+        self.len += 1;
+    }
+
+    /// The changes, in the order recorded.
+    #[inline]
+    pub fn as_slice(&self) -> &[CellChange] {
+        &self.changes[..self.len as usize]
+    }
+}
