@@ -195,6 +195,12 @@ fn a_checkpoint_mean_past_the_bound_is_refused(d: &Path) {
     assert!(err.contains("algorithm.mean"), "{err}");
 }
 
+/// The Python engine of [`python_engine`], resolved for Wolves & Sheep.
+fn started_engine(dir: &Path, name: &str, weights: &[&str], eval: &str) -> Arc<EngineSpec> {
+    let spelling = python_engine(dir, name, weights, eval);
+    Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("the engine starts"))
+}
+
 #[test]
 fn the_linearity_check_is_not_fooled_by_a_constant_offset() {
     if !tool::require_python3("the_linearity_check_is_not_fooled_by_a_constant_offset") {
@@ -209,9 +215,7 @@ fn the_linearity_check_is_not_fooled_by_a_constant_offset() {
         ("offset_1e11", "1e11"),
     ] {
         let eval = format!("print(f'score {{{offset} + k[\"A\"] ** 2 + k[\"B\"] ** 2 + sheep}}')");
-        let spelling = python_engine(dir.path(), name, &["A 1 -10 10", "B 1 -10 10"], &eval);
-        let spec =
-            Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("the engine starts"));
+        let spec = started_engine(dir.path(), name, &["A 1 -10 10", "B 1 -10 10"], &eval);
         let mut prober = Prober::<WolvesSheep>::new(spec);
         match prober.probe(0, START) {
             Err(ProbeError::Nonlinear { .. }) => {}
@@ -395,9 +399,7 @@ fn an_eval_deadline_counts_wall_time_not_lines() {
         ("info_each_tenth", "0.1"),
     ] {
         let eval = format!("[(print('info thinking', flush=True), time.sleep({every})) for _ in range(int(60 / {every}))]");
-        let spelling = python_engine(dir.path(), name, &["A 1 -10 10"], &eval);
-        let spec =
-            Arc::new(EngineSpec::resolve(&spelling, "wolves_sheep").expect("the engine starts"));
+        let spec = started_engine(dir.path(), name, &["A 1 -10 10"], &eval);
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut prober = Prober::<WolvesSheep>::new(spec);

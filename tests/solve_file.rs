@@ -2,6 +2,8 @@
 //! files, `--probe` and `--verify`, and random positions checked by a depth-limited
 //! search written here (every result it proves must agree with the file).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -105,22 +107,12 @@ fn probe_reads_positions_from_the_line_or_stdin_and_verify_is_clean() {
         String::from_utf8_lossy(&one.stdout).trim(),
         expected.to_string()
     );
-    let mut child = weightforge()
-        .args(["solve", "--probe", "--file"])
-        .arg(&out)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
     let input = format!("{pos}\n\nSS.../S..../...../...../.W.W. s\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let lines = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let probed = common::with_stdin(
+        &["solve", "--probe", "--file", out.to_str().unwrap()],
+        &input,
+    );
+    let lines = common::stdout(&probed);
     assert_eq!(lines.lines().count(), 2, "{lines}");
     let verify = weightforge()
         .args(["solve", "--verify", "--file"])

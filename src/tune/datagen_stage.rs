@@ -180,13 +180,7 @@ pub fn prepare<G: Features>(
             s.positions_per_second()
         ));
     }
-    let mut staged = r.clone();
-    let mut texel = texel.clone();
-    if !texel.files.contains(&out) {
-        texel.files.push(out);
-    }
-    staged.exp.algorithm = AlgorithmSpec::Texel(texel);
-    Ok(Some(staged))
+    Ok(Some(r.fitting_file(texel, out)))
 }
 
 /// Whether the finished file `out` is what `plan` writes: its comments (the plan's

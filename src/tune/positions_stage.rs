@@ -104,11 +104,5 @@ pub fn prepare<G: Features>(
             out.display()
         ));
     }
-    let mut staged = r.clone();
-    let mut texel = texel.clone();
-    if !texel.files.contains(&out) {
-        texel.files.push(out);
-    }
-    staged.exp.algorithm = AlgorithmSpec::Texel(texel);
-    Ok(Some(staged))
+    Ok(Some(r.fitting_file(texel, out)))
 }

@@ -2,9 +2,12 @@
 //! features resolved, the opponents' search settings and the target budget. What the
 //! stages read; [`super::experiment_check`] makes it.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::algorithm::AlgorithmSpec;
 use super::experiment::Experiment;
+use super::texel::TexelSpec;
 use crate::engine::EngineSpec;
 use crate::game::Features;
 use crate::genome::Genome;
@@ -63,6 +66,18 @@ impl Target {
 }
 
 impl Resolved {
+    /// This run with `texel` as its algorithm, fitting the positions of `file` besides
+    /// its own (a stage that wrote them: datagen, positions).
+    pub fn fitting_file(&self, texel: &TexelSpec, file: PathBuf) -> Resolved {
+        let mut texel = texel.clone();
+        if !texel.files.contains(&file) {
+            texel.files.push(file);
+        }
+        let mut staged = self.clone();
+        staged.exp.algorithm = AlgorithmSpec::Texel(texel);
+        staged
+    }
+
     /// The node budget that overrides both players' searches in the games of a final
     /// round (selection, validation, gate): the target's, else the run's `nodes`.
     pub fn final_nodes(&self) -> Option<u64> {
