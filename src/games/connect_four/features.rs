@@ -11,7 +11,7 @@ use super::bitboard::{
     column, playable, window_count_sum, winning_cells, Bitboard, EVEN_ROWS, ODD_ROWS, WINDOWS,
 };
 use super::position::{C4Move, ConnectFour, RED};
-use crate::game::{other, FeatureInfo, FeatureSet, Features, Game, Role};
+use crate::game::{other, CellBoard, CellChanges, FeatureInfo, FeatureSet, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 15] = [
@@ -171,6 +171,20 @@ impl Features for ConnectFour {
     #[inline]
     fn move_key(&self, mv: C4Move) -> u32 {
         self.landing(mv).trailing_zeros()
+    }
+
+    fn cell_board() -> Option<&'static CellBoard> {
+        Some(&super::tables::BOARD)
+    }
+
+    #[inline]
+    fn cell_contents(&self, out: &mut [u8]) {
+        super::tables::contents(self, out);
+    }
+
+    #[inline]
+    fn cell_changes(&self, mv: C4Move, _outcome: (), out: &mut CellChanges) {
+        super::tables::changes(self, mv, out);
     }
 }
 
