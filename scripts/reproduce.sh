@@ -17,7 +17,9 @@
 #
 # A figure is one line of the catalogue at the end of this file:
 #   figure MODE NAME PAGE EXPECTED... -- ARGS...
-# MODE quick or full; NAME a word to select it by; PAGE where the figure is published;
+# MODE quick, full, or solved (a full figure that needs the solved Wolves & Sheep: run
+# when WEIGHTFORGE_SOLUTION names the solution file, else listed as skipped); NAME a word
+# to select it by; PAGE where the figure is published;
 # EXPECTED the strings the output must contain, each exactly (the figure as printed);
 # ARGS the weightforge command line.
 set -euo pipefail
@@ -62,6 +64,10 @@ figure() {
         return
     fi
     if [[ "$mode" == quick && "$fmode" != quick ]]; then return; fi
+    if [[ "$fmode" == solved && ! -f "${WEIGHTFORGE_SOLUTION:-}" ]]; then
+        printf 'skip          %-28s %s (needs WEIGHTFORGE_SOLUTION: docs/guide/solve.md)\n' "$name" "$page"
+        return
+    fi
     local t0=$SECONDS out missing=()
     out="$(cd "$scratch" && "$bin" "$@" 2>&1)" || true
     for e in "${expected[@]}"; do
@@ -137,6 +143,20 @@ figure full vvw_2000 "$R, docs/results/vampires_werewolves.md" "Elo difference: 
     -- match --game vampires_werewolves genomes/vampires_werewolves/tuned.ron deepblue2021 --games 2000 --depth 2 --seed 16 "${VVW_STARTS[@]}"
 figure full vvw_depth4 "$R, $VS" "Elo difference: 65.0 +/- 29.3" \
     -- match --game vampires_werewolves genomes/vampires_werewolves/tuned.ron deepblue2021 --games 400 --depth 4 --seed 2027 "${VVW_STARTS[@]}"
+
+# The solved game (needs WEIGHTFORGE_SOLUTION: the file of `weightforge solve --game
+# wolves_sheep --out FILE`, 12-14 CPU minutes to make).
+SW=docs/results/solved_wolves_sheep.md
+figure solved perfect_luo "$R, $SW" "Elo difference: 257.6 +/- 24.9" \
+    -- match --game wolves_sheep perfect luo2023 --games 200
+figure solved perfect_li_own "$SW" "A as wolves: 0 wins, 100 draws, 0 losses" "Elo difference: 190.8 +/- 0.0" \
+    -- match --game wolves_sheep perfect li2023 --games 200 --seed 3939 --opening-plies 6 --ply-cap 300
+figure solved accuracy_tuned "$R, $SW" "5423    5234     96.5 %" \
+    -- accuracy --game wolves_sheep genomes/wolves_sheep/tuned.ron
+figure solved accuracy_luo "$R, $SW" "5423    4833     89.1 %" \
+    -- accuracy --game wolves_sheep luo2023
+figure solved accuracy_li "$R, $SW" "5423    5076     93.6 %" \
+    -- accuracy --game wolves_sheep li2023
 
 # ---- the summary --------------------------------------------------------------------
 if [[ "$mode" != list ]]; then

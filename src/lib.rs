@@ -26,10 +26,12 @@
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
 //!   Werewolves TCP front end), [`datagen`] (self-play positions labelled at a budget,
-//!   written as position files for the fit);
+//!   written as position files for the fit), [`accuracy`] (a player's share of moves
+//!   that keep the solved Wolves & Sheep value, on a fixed sample from real games);
 //! * **tuning**: [`tune`] (experiment, algorithms, stages, report; Texel drives
 //!   [`fit`]), [`bench`](mod@bench).
 
+pub mod accuracy;
 pub mod bench;
 pub mod builtin_genomes;
 pub mod datagen;

@@ -26,6 +26,8 @@ enum Stream {
     Detours = 5,
     /// Datagen's games (openings, tie-breaks, chance outcomes).
     Datagen = 6,
+    /// The games that make the accuracy sample, and the tie-breaks of a judged move.
+    Accuracy = 7,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -108,6 +110,17 @@ pub fn datagen_opening(seed: u64, k: u64) -> GameRng {
 /// i).
 pub fn datagen_game(seed: u64, i: u64) -> GameRng {
     rng(Stream::Datagen, &[seed, 1, i])
+}
+
+/// Game `i` of the accuracy sample (its opening and its tie-breaks): (0, i).
+pub fn accuracy_game(i: u64) -> GameRng {
+    rng(Stream::Accuracy, &[0, i])
+}
+
+/// The tie-breaks of the judged player's move in sample position `i`: (1, i), the same
+/// whatever thread judges it.
+pub fn accuracy_move(i: u64) -> GameRng {
+    rng(Stream::Accuracy, &[1, i])
 }
 
 /// The tuner's draws (mutations, sampling) for generation `g` of the run seeded `seed`.

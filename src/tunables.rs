@@ -303,3 +303,18 @@ pub const ENGINE_PROBE_CHECKS: usize = 1;
 /// is left out, so a constant offset does not widen it): engines print scores with a
 /// few significant digits.
 pub const ENGINE_PROBE_TOLERANCE: f64 = 1e-3;
+
+/// Accuracy (`weightforge accuracy`): games played to make the fixed sample of Wolves &
+/// Sheep positions (`weightforge accuracy --make-sample`), each seat of each pairing of
+/// [`ACCURACY_SAMPLE_PLAYERS`] in turn.
+pub const ACCURACY_SAMPLE_GAMES: u64 = 400;
+
+/// Accuracy: the players whose games make the sample (built-in genomes, at their own
+/// course depths).
+pub const ACCURACY_SAMPLE_PLAYERS: [&str; 2] = ["luo2023", "li2023"];
+
+/// Accuracy: random plies that open each sample game, so that the games differ.
+pub const ACCURACY_OPENING_PLIES: u32 = 6;
+
+/// Accuracy: the mistakes listed, worst first.
+pub const ACCURACY_WORST: usize = 10;

@@ -102,6 +102,41 @@ pub enum Command {
     /// (`--stats`).
     #[command(after_help = help::SOLVE, arg = help::threads(help::THREADS_SOLVE))]
     Solve(SolveArgs),
+    /// Wolves & Sheep: the share of a player's moves that keep the solved value, by role,
+    /// on a fixed sample of positions from real games, with its worst mistakes.
+    #[command(after_help = help::ACCURACY, arg = help::threads(help::THREADS_ACCURACY))]
+    Accuracy(AccuracyArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct AccuracyArgs {
+    /// The game (only `wolves_sheep` is solved).
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The player to judge: a genome file or built-in name, `random`, `perfect`, or an
+    /// engine (`engine:"<command>"`).
+    #[arg(required_unless_present = "make_sample")]
+    pub player: Option<String>,
+    /// Search depth (overrides the genome's).
+    #[arg(long, conflicts_with = "make_sample")]
+    pub depth: Option<u32>,
+    /// Nodes per move: the search deepens until they are spent (deterministic).
+    #[arg(long, conflicts_with = "make_sample")]
+    pub nodes: Option<u64>,
+    /// The solution file (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved).
+    #[arg(long)]
+    pub solution: Option<PathBuf>,
+    /// A sample of your own: a position file (docs/positions.md); positions where no
+    /// move changes the value are left out. Default: the built-in sample.
+    #[arg(long, conflicts_with = "make_sample")]
+    pub sample: Option<PathBuf>,
+    /// How many of the worst mistakes to list.
+    #[arg(long, default_value_t = weightforge::tunables::ACCURACY_WORST)]
+    pub worst: usize,
+    /// Play the sample games again and write the sample to FILE (how the built-in
+    /// sample, assets/accuracy/wolves_sheep.pos, was made).
+    #[arg(long, value_name = "FILE", conflicts_with = "player")]
+    pub make_sample: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -133,6 +168,13 @@ pub struct SolveArgs {
     /// Print the counts of wins, draws and losses of each layer and its longest win.
     #[arg(long, requires = "file")]
     pub stats: bool,
+    /// Exact labels: a position file whose results become the solved values (with
+    /// --labelled OUT; the search scores are kept).
+    #[arg(long, value_name = "IN", requires_all = ["file", "labelled"])]
+    pub label: Option<PathBuf>,
+    /// Where --label writes the relabelled position file.
+    #[arg(long, value_name = "OUT", requires = "label")]
+    pub labelled: Option<PathBuf>,
     /// The position for --probe or --moves (`<board> <w|s>`); without it, positions are
     /// read from standard input, one per line.
     pub position: Option<String>,

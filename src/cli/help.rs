@@ -164,6 +164,20 @@ See docs/reference/experiment.md.";
 pub const THREADS_SOLVE: &str = "Threads solving or checking a layer (default: one per core). \
 The file is the same whatever the count";
 
+/// `--threads` of `accuracy`.
+pub const THREADS_ACCURACY: &str = "Threads judging the sample's positions (default: one per \
+core). The result is the same whatever the count";
+
+pub const ACCURACY: &str = "Examples:
+  weightforge accuracy --game wolves_sheep luo2023                  # at its own depth
+  weightforge accuracy --game wolves_sheep genomes/wolves_sheep/tuned.ron --nodes 100000
+  weightforge accuracy --game wolves_sheep li2023 --depth 4 --solution /data/ws.solved
+  weightforge accuracy --game wolves_sheep --make-sample my_sample.pos
+
+It needs the solved game (`weightforge solve --game wolves_sheep --out wolves_sheep.solved`).
+A move keeps the value when a won position stays won (however slowly) and a drawn one
+drawn; only positions where some move changes the value are judged (docs/guide/solve.md).";
+
 pub const SOLVE: &str = "Examples:
   weightforge solve --game wolves_sheep --out /data/ws.solved            # every layer, 3..10 sheep
   weightforge solve --game wolves_sheep --out small.solved --max-sheep 5
@@ -171,6 +185,7 @@ pub const SOLVE: &str = "Examples:
   weightforge solve --file small.solved --moves 'WW..S/SS.../....S/.S.../..... s'
   weightforge solve --file small.solved --verify
   weightforge solve --file small.solved --stats
+  weightforge solve --file ws.solved --label games.pos --labelled exact.pos
 
 --probe prints `win N`, `loss N` or `draw` for the side to move (N plies to the end with
 best play, no move limit). An interrupted solve resumes from the layers it finished

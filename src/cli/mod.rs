@@ -2,6 +2,7 @@
 //! dispatches; what the commands share is in files of its own ([`checks`],
 //! [`resolve`], [`progress`], [`print`]), which never import from here.
 
+mod accuracy;
 mod args;
 mod bench;
 mod bench_tuner;
@@ -74,5 +75,6 @@ pub fn run() -> Result<()> {
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),
         Command::Solve(a) => solve::solve(a),
+        Command::Accuracy(a) => accuracy::accuracy(a),
     }
 }

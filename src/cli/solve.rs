@@ -9,7 +9,7 @@ use weightforge::game::Game;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::solve::driver::{self, LayerDone};
 use weightforge::solve::stats::{layer_stats, LayerStats};
-use weightforge::solve::{verify, Solution};
+use weightforge::solve::{labels, verify, Solution};
 
 use super::args::SolveArgs;
 
@@ -25,7 +25,7 @@ pub fn solve(a: SolveArgs) -> Result<()> {
         return write_solution(out, a.max_sheep);
     }
     let Some(file) = &a.file else {
-        bail!("give --game wolves_sheep --out FILE to solve, or --file FILE with --probe, --moves, --verify or --stats");
+        bail!("give --game wolves_sheep --out FILE to solve, or --file FILE with --probe, --moves, --verify, --stats or --label");
     };
     let clock = Instant::now();
     let sol = Solution::open(file)?;
@@ -41,10 +41,27 @@ pub fn solve(a: SolveArgs) -> Result<()> {
     if a.stats {
         return print_stats(&sol);
     }
+    if let (Some(input), Some(output)) = (&a.label, &a.labelled) {
+        return label(&sol, input, output);
+    }
     if a.probe || a.moves {
         return probe(&sol, a.position.as_deref(), a.moves);
     }
-    bail!("--file needs --probe, --moves, --verify or --stats")
+    bail!("--file needs --probe, --moves, --verify, --stats or --label")
+}
+
+/// `--label IN --labelled OUT`: exact labels.
+fn label(sol: &Solution, input: &Path, output: &Path) -> Result<()> {
+    let s = labels::label_file(sol, input, output)?;
+    let [win, draw, loss] = s.by_value;
+    println!(
+        "{} rows written to {}: {win} wins, {draw} draws, {loss} losses for their role; \
+         {} rows' game result differed from the solved value",
+        s.rows,
+        output.display(),
+        s.changed
+    );
+    Ok(())
 }
 
 fn write_solution(out: &Path, max_sheep: u32) -> Result<()> {

@@ -133,8 +133,17 @@ fn lines(path: &Path) -> Result<Vec<(usize, String)>, PositionFileError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut reader = BufReader::new(file);
+    let file = crate::fsutil::open_input(path).map_err(io)?;
+    lines_of(file, path)
+}
+
+/// [`lines`] of a reader; `path` names it in errors.
+fn lines_of(source: impl Read, path: &Path) -> Result<Vec<(usize, String)>, PositionFileError> {
+    let io = |source| PositionFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut reader = BufReader::new(source);
     let (mut out, mut buf) = (Vec::new(), Vec::new());
     for n in 1.. {
         buf.clear();
@@ -275,7 +284,22 @@ pub struct PositionFile<G> {
 
 /// Reads a position file of either version for game `G`.
 pub fn read_rows<G: Features>(path: &Path) -> Result<PositionFile<G>, PositionFileError> {
-    let all = lines(path)?;
+    rows_of(lines(path)?, path)
+}
+
+/// Reads a position file's `text` (one built into the tool); `origin` names it in
+/// errors.
+pub fn parse_rows<G: Features>(
+    text: &str,
+    origin: &Path,
+) -> Result<PositionFile<G>, PositionFileError> {
+    rows_of(lines_of(text.as_bytes(), origin)?, origin)
+}
+
+fn rows_of<G: Features>(
+    all: Vec<(usize, String)>,
+    path: &Path,
+) -> Result<PositionFile<G>, PositionFileError> {
     let v2 = all.first().is_some_and(|(_, l)| l.starts_with(HEADER_V2));
     if let Some((n, l)) = all.first().filter(|_| v2) {
         let game = l[HEADER_V2.len()..].split_whitespace().next().unwrap_or("");

@@ -6,6 +6,7 @@ pub mod driver;
 mod error;
 pub mod file;
 pub mod index;
+pub mod labels;
 pub mod perfect;
 pub mod retrograde;
 pub mod solution;

@@ -1,0 +1,177 @@
+//! Judging a player on sample positions: the move it plays in each, seen against the
+//! solved values of all the moves there.
+
+use super::parallel::in_parallel;
+use super::sample::{mistake_possible, same_result};
+use super::AccuracyError;
+use crate::game::{Game, MatchRules, Role};
+use crate::games::wolves_sheep::{WolvesSheep, WsMove};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
+use crate::seeds::accuracy_move;
+use crate::solve::{Solution, Value};
+
+/// One role's record on the sample.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleAccuracy {
+    /// Positions judged (this role to move).
+    pub positions: u64,
+    /// Moves that kept the position's value.
+    pub kept: u64,
+    /// Won positions judged, and the moves that kept the win.
+    pub wins: [u64; 2],
+    /// Drawn positions judged, and the moves that kept the draw.
+    pub draws: [u64; 2],
+}
+
+impl RoleAccuracy {
+    /// The share of moves that kept the value (0 when nothing was judged).
+    pub fn share(&self) -> f64 {
+        self.kept as f64 / self.positions.max(1) as f64
+    }
+
+    fn add(&mut self, value: Value, kept: bool) {
+        let k = u64::from(kept);
+        self.positions += 1;
+        self.kept += k;
+        let slot = match value {
+            Value::Win(_) => &mut self.wins,
+            _ => &mut self.draws,
+        };
+        slot[0] += 1;
+        slot[1] += k;
+    }
+}
+
+/// A move that changed the value: a win thrown into a draw or a loss, a draw into a loss.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mistake {
+    /// The sample position (its index from 0).
+    pub index: usize,
+    /// The position.
+    pub position: WolvesSheep,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The move played.
+    pub played: WsMove,
+    /// The value it left, for the side that played it.
+    pub after: Value,
+    /// A move of the best value.
+    pub best: WsMove,
+}
+
+impl Mistake {
+    /// How much was thrown away (a win into a quick loss is the worst).
+    fn cost(&self) -> i64 {
+        self.value.rank() - self.after.rank()
+    }
+}
+
+/// A player's accuracy on a sample.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Accuracy {
+    /// By role (wolves, sheep).
+    pub roles: [RoleAccuracy; 2],
+    /// Every mistake, worst first (then in sample order).
+    pub mistakes: Vec<Mistake>,
+    /// Sample positions left out: no move there changes the value, or the game is over.
+    pub left_out: u64,
+}
+
+impl Accuracy {
+    /// Both roles together.
+    pub fn total(&self) -> RoleAccuracy {
+        let [a, b] = self.roles;
+        RoleAccuracy {
+            positions: a.positions + b.positions,
+            kept: a.kept + b.kept,
+            wins: [a.wins[0] + b.wins[0], a.wins[1] + b.wins[1]],
+            draws: [a.draws[0] + b.draws[0], a.draws[1] + b.draws[1]],
+        }
+    }
+}
+
+/// What the player did in one position (`None`: not a sample position).
+type Verdict = Option<(Role, Value, Option<Mistake>)>;
+
+/// Asks the player seated for the side to move of sample position `index` for its
+/// move (its tables cleared first, so the answer does not depend on which positions
+/// came before on this thread) and judges it.
+fn judge_one(
+    sol: &Solution,
+    agents: &mut [Agent<WolvesSheep>; 2],
+    index: usize,
+    pos: &WolvesSheep,
+) -> Result<Verdict, AccuracyError> {
+    if !mistake_possible(sol, pos)? {
+        return Ok(None);
+    }
+    let role = pos.side_to_move();
+    let agent = &mut agents[role];
+    agent.new_game();
+    let mut rng = accuracy_move(index as u64);
+    let played = agent
+        .choose(pos, &mut rng)
+        .map_err(|fault| AccuracyError::Player {
+            position: pos.to_text(),
+            fault,
+        })?
+        .ok_or_else(|| AccuracyError::NoMove(pos.to_text()))?;
+    let value = sol.value(pos)?;
+    let moves = sol.move_values(pos)?;
+    let after = moves
+        .iter()
+        .find(|(m, _)| *m == played)
+        .map(|&(_, v)| v)
+        .ok_or_else(|| AccuracyError::NoMove(pos.to_text()))?;
+    let mistake = (!same_result(after, value)).then(|| Mistake {
+        index,
+        position: *pos,
+        value,
+        played,
+        after,
+        best: best_move(&moves).unwrap_or(played),
+    });
+    Ok(Some((role, value, mistake)))
+}
+
+/// A move of the best value (the first in move order).
+fn best_move(moves: &[(WsMove, Value)]) -> Option<WsMove> {
+    let top = moves.iter().map(|&(_, v)| v.rank()).max()?;
+    moves
+        .iter()
+        .find(|&&(_, v)| v.rank() == top)
+        .map(|&(m, _)| m)
+}
+
+/// Judges the player `spec` searching within `budget` on `positions`, on up to
+/// `threads` threads (the result does not depend on how many).
+pub fn judge(
+    sol: &Solution,
+    spec: &PlayerSpec,
+    budget: SearchBudget,
+    positions: &[WolvesSheep],
+    threads: usize,
+) -> Result<Accuracy, AccuracyError> {
+    let rules = MatchRules::capped(WolvesSheep::DEFAULT_PLY_CAP);
+    let seat = || {
+        [
+            Agent::with_budget(spec, 0, budget, rules),
+            Agent::with_budget(spec, 1, budget, rules),
+        ]
+    };
+    let verdicts = in_parallel(positions, threads, seat, |agents, i, pos| {
+        judge_one(sol, agents, i, pos)
+    })?;
+    let mut acc = Accuracy::default();
+    for verdict in verdicts {
+        let Some((role, value, mistake)) = verdict else {
+            acc.left_out += 1;
+            continue;
+        };
+        acc.roles[role].add(value, mistake.is_none());
+        acc.mistakes.extend(mistake);
+    }
+    acc.mistakes
+        .sort_by_key(|m| (std::cmp::Reverse(m.cost()), m.index));
+    Ok(acc)
+}

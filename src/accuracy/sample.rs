@@ -1,0 +1,192 @@
+//! The accuracy sample: Wolves & Sheep positions reached in games between the course
+//! references, kept where some move changes the solved value (a position whose every
+//! move keeps its value cannot tell a good player from a bad one). The sample is a
+//! version 2 position file whose results are the solved values (exact labels), made by
+//! `weightforge accuracy --make-sample FILE` and shipped as [`BUILT_IN_SAMPLE`].
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use super::parallel::in_parallel;
+use super::AccuracyError;
+use crate::fit::positions_file::{parse_rows, read_rows, write_rows, PositionRow};
+use crate::game::{Game, Status};
+use crate::games::wolves_sheep::WolvesSheep;
+use crate::matches::one_game::play_seated;
+use crate::matches::settings::MatchSettings;
+use crate::played_game::{ChoiceReport, Observer};
+use crate::player::{Agent, PlayerSpec, SearchBudget};
+use crate::seeds::accuracy_game;
+use crate::solve::labels::exact_result;
+use crate::solve::{Solution, SolveError, Value};
+use crate::tunables::{ACCURACY_OPENING_PLIES, ACCURACY_SAMPLE_GAMES, ACCURACY_SAMPLE_PLAYERS};
+
+/// The sample shipped with the tool (assets/accuracy/wolves_sheep.pos).
+pub const BUILT_IN_SAMPLE: &str = include_str!("../../assets/accuracy/wolves_sheep.pos");
+
+/// How errors name the built-in sample.
+const BUILT_IN_NAME: &str = "the built-in sample (assets/accuracy/wolves_sheep.pos)";
+
+/// Win, draw or loss, without the distance.
+fn class(v: Value) -> i8 {
+    match v {
+        Value::Win(_) => 1,
+        Value::Draw => 0,
+        Value::Loss(_) => -1,
+    }
+}
+
+/// Whether `a` and `b` are the same result (a win, a draw or a loss), however far.
+pub(super) fn same_result(a: Value, b: Value) -> bool {
+    class(a) == class(b)
+}
+
+/// Whether some legal move of the side to move changes the position's solved value (a
+/// win into a draw or a loss, a draw into a loss): only such positions can show a
+/// mistake.
+pub fn mistake_possible(sol: &Solution, pos: &WolvesSheep) -> Result<bool, SolveError> {
+    if pos.status() != Status::Ongoing {
+        return Ok(false);
+    }
+    let value = sol.value(pos)?;
+    let moves = sol.move_values(pos)?;
+    Ok(moves.iter().any(|&(_, v)| !same_result(v, value)))
+}
+
+/// Keeps the positions of a game where a mistake is possible.
+struct Keep<'a> {
+    sol: &'a Solution,
+    kept: Vec<WolvesSheep>,
+    error: Option<SolveError>,
+}
+
+impl Observer<WolvesSheep> for Keep<'_> {
+    fn chose(
+        &mut self,
+        before: &WolvesSheep,
+        _chosen: Option<<WolvesSheep as Game>::Move>,
+        _report: &dyn ChoiceReport<WolvesSheep>,
+    ) {
+        match mistake_possible(self.sol, before) {
+            Ok(true) => self.kept.push(*before),
+            Ok(false) => {}
+            Err(e) => self.error = self.error.take().or(Some(e)),
+        }
+    }
+}
+
+/// Plays sample game `i`: the seating `i` names among the references, from an opening
+/// of random plies drawn from the game's own generator.
+fn sample_game(
+    sol: &Solution,
+    specs: &[PlayerSpec],
+    settings: &MatchSettings,
+    i: u64,
+) -> Result<Vec<WolvesSheep>, AccuracyError> {
+    let n = specs.len() as u64;
+    let seating = i % (n * n);
+    let (wolves, sheep) = (
+        &specs[(seating / n) as usize],
+        &specs[(seating % n) as usize],
+    );
+    let mut rng = accuracy_game(i);
+    let rules = settings.rules();
+    let start = settings
+        .openings::<WolvesSheep>()?
+        .draw(0, &mut rng, None)?;
+    let budget = SearchBudget::default();
+    let mut agents = [
+        Agent::with_budget(wolves, 0, budget, rules),
+        Agent::with_budget(sheep, 1, budget, rules),
+    ];
+    let mut keep = Keep {
+        sol,
+        kept: Vec::new(),
+        error: None,
+    };
+    play_seated(&start, &mut agents, &rules, &mut rng, &mut keep);
+    match keep.error {
+        Some(e) => Err(e.into()),
+        None => Ok(keep.kept),
+    }
+}
+
+/// Plays the [`ACCURACY_SAMPLE_GAMES`] sample games on `threads` threads and returns
+/// their positions where a mistake is possible, each once, in game order: the same
+/// whatever the thread count.
+pub fn make_sample(sol: &Solution, threads: usize) -> Result<Vec<WolvesSheep>, AccuracyError> {
+    let specs = ACCURACY_SAMPLE_PLAYERS
+        .iter()
+        .map(|name| PlayerSpec::resolve::<WolvesSheep>(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let settings = MatchSettings::defaults::<WolvesSheep>(ACCURACY_OPENING_PLIES);
+    let games: Vec<u64> = (0..ACCURACY_SAMPLE_GAMES).collect();
+    let per_game = in_parallel(
+        &games,
+        threads,
+        || (),
+        |_, _, &i| sample_game(sol, &specs, &settings, i),
+    )?;
+    let mut seen = HashSet::new();
+    Ok(per_game
+        .into_iter()
+        .flatten()
+        .filter(|p| seen.insert(p.to_text()))
+        .collect())
+}
+
+/// Writes `positions` to `path` as a sample: a version 2 position file, one row per
+/// position for its side to move, labelled with its solved value, the comments saying
+/// how the sample was made.
+pub fn write_sample(
+    sol: &Solution,
+    positions: &[WolvesSheep],
+    path: &Path,
+) -> Result<(), AccuracyError> {
+    let rows = positions
+        .iter()
+        .map(|p| {
+            let role = p.side_to_move();
+            Ok(PositionRow {
+                role,
+                result: exact_result(sol, p, role)?,
+                score: f32::NAN,
+                text: p.to_text(),
+            })
+        })
+        .collect::<Result<Vec<_>, SolveError>>()?;
+    let comments = [
+        "the accuracy sample of `weightforge accuracy`: every position where some move \
+         changes the solved value, each once, from the games below"
+            .to_string(),
+        format!(
+            "games: {ACCURACY_SAMPLE_GAMES}, every seating of {} in turn at their own \
+             depths, each opened by {ACCURACY_OPENING_PLIES} random plies \
+             (weightforge::seeds::accuracy_game)",
+            ACCURACY_SAMPLE_PLAYERS.join(" and ")
+        ),
+        "results: the solved value for the side to move (win 1, draw 0.5, loss 0)".into(),
+        "made by `weightforge accuracy --make-sample FILE` (with the solution file)".into(),
+    ];
+    write_rows::<WolvesSheep>(path, &comments, &rows)?;
+    Ok(())
+}
+
+/// The positions of a sample file (each row's position once, in file order).
+pub fn read_sample(path: &Path) -> Result<Vec<WolvesSheep>, AccuracyError> {
+    Ok(distinct(read_rows::<WolvesSheep>(path)?.rows))
+}
+
+/// The positions of the built-in sample.
+pub fn built_in_sample() -> Result<Vec<WolvesSheep>, AccuracyError> {
+    let rows = parse_rows::<WolvesSheep>(BUILT_IN_SAMPLE, Path::new(BUILT_IN_NAME))?.rows;
+    Ok(distinct(rows))
+}
+
+fn distinct(rows: Vec<(WolvesSheep, PositionRow)>) -> Vec<WolvesSheep> {
+    let mut seen = HashSet::new();
+    rows.into_iter()
+        .filter(|(_, r)| seen.insert(r.text.clone()))
+        .map(|(p, _)| p)
+        .collect()
+}

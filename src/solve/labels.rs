@@ -1,0 +1,90 @@
+//! Exact labels: a position file's results replaced by the solved values, so that a fit
+//! learns what each position is worth with perfect play instead of what one game
+//! happened to end in (`weightforge solve --file F --label IN --labelled OUT`).
+
+use std::path::Path;
+
+use super::{Solution, SolveError, Value};
+use crate::fit::positions_file::{read_rows, write_rows, PositionFileError, PositionRow};
+use crate::game::{Game, Role};
+use crate::games::wolves_sheep::WolvesSheep;
+
+/// Labelling a position file failed: the file, or a position beyond the solution.
+#[derive(Debug, thiserror::Error)]
+pub enum LabelError {
+    /// The position file cannot be read or written.
+    #[error(transparent)]
+    File(#[from] PositionFileError),
+    /// A row's position is not in the solution (the error names it).
+    #[error("{path}: row {row}: {source}")]
+    Solve {
+        /// The input file.
+        path: std::path::PathBuf,
+        /// The row, from 1 (comments and the header not counted).
+        row: usize,
+        /// Why.
+        source: SolveError,
+    },
+}
+
+/// What labelling a file did: its rows, and how many of them changed result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LabelSummary {
+    /// Rows written.
+    pub rows: usize,
+    /// Rows whose game result (when the file had one) differs from the solved value.
+    pub changed: usize,
+    /// Rows labelled a win, a draw and a loss for their role.
+    pub by_value: [usize; 3],
+}
+
+/// The solved result of `pos` from `role`'s view: 1 a win, ½ a draw, 0 a loss.
+pub fn exact_result(sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32, SolveError> {
+    let mover = match sol.value(pos)? {
+        Value::Win(_) => 1.0,
+        Value::Draw => 0.5,
+        Value::Loss(_) => 0.0,
+    };
+    Ok(if role == pos.side_to_move() {
+        mover
+    } else {
+        1.0 - mover
+    })
+}
+
+/// Reads the position file `input`, replaces every row's result by its solved value
+/// (the search scores are kept) and writes the rows to `output` as a version 2 file
+/// whose comments say so.
+pub fn label_file(sol: &Solution, input: &Path, output: &Path) -> Result<LabelSummary, LabelError> {
+    let file = read_rows::<WolvesSheep>(input)?;
+    let mut summary = LabelSummary::default();
+    let mut rows = Vec::with_capacity(file.rows.len());
+    for (i, (pos, row)) in file.rows.iter().enumerate() {
+        let result = exact_result(sol, pos, row.role).map_err(|source| LabelError::Solve {
+            path: input.to_path_buf(),
+            row: i + 1,
+            source,
+        })?;
+        summary.changed += usize::from(!row.result.is_nan() && row.result != result);
+        summary.by_value[if result == 1.0 {
+            0
+        } else if result == 0.5 {
+            1
+        } else {
+            2
+        }] += 1;
+        rows.push(PositionRow {
+            result,
+            ..row.clone()
+        });
+    }
+    summary.rows = rows.len();
+    let mut comments = file.comments.clone();
+    comments.push(format!(
+        "results: the solved value for the row's role (win 1, draw 0.5, loss 0), by \
+         `weightforge solve --label` from {}; scores as the input had them",
+        input.display()
+    ));
+    write_rows::<WolvesSheep>(output, &comments, &rows)?;
+    Ok(summary)
+}

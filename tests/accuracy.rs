@@ -1,0 +1,218 @@
+//! What the solved game measures: a player's accuracy (the perfect player keeps every
+//! value, a random one does not, every mistake listed is one, the thread count changes
+//! nothing) and exact labels (every row's result becomes its solved value), on a
+//! small solve of up to 4 sheep; and the `accuracy` command's words and errors.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use rand::{RngExt, SeedableRng};
+use weightforge::accuracy::{self, judge, mistake_possible};
+use weightforge::fit::positions_file::{read_rows, write_rows, PositionRow};
+use weightforge::game::{Game, Status};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::player::{PerfectSpec, PlayerSpec, SearchBudget};
+use weightforge::solve::labels::label_file;
+use weightforge::solve::{driver, Solution, Value};
+
+fn weightforge() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_weightforge"))
+}
+
+fn solve_small(out: &Path) -> Solution {
+    driver::solve(out, 4, &mut |_| {}).unwrap()
+}
+
+/// `n` random positions of 3 or 4 sheep, seeded, where some move changes the value.
+fn sample(sol: &Solution, n: usize, seed: u64) -> Vec<WolvesSheep> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let k = rng.random_range(3..=4);
+        let len = weightforge::solve::index::layer_len(k);
+        let (w, s, side) = weightforge::solve::index::position(rng.random_range(0..len), k);
+        let Ok(pos) = WolvesSheep::from_parts(w, s, side) else {
+            continue;
+        };
+        if pos.status() == Status::Ongoing && mistake_possible(sol, &pos).unwrap() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn same_result(a: Value, b: Value) -> bool {
+    std::mem::discriminant(&a) == std::mem::discriminant(&b)
+}
+
+#[test]
+fn the_perfect_player_keeps_every_value_and_every_listed_mistake_is_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = Arc::new(solve_small(&dir.path().join("s.solved")));
+    let positions = sample(&sol, 80, 41);
+    let luo = PlayerSpec::resolve::<WolvesSheep>("luo2023").unwrap();
+    let PlayerSpec::Genome(tie_break) = luo.clone() else {
+        panic!("luo2023 is a genome")
+    };
+    let perfect = PlayerSpec::Perfect(Arc::new(PerfectSpec {
+        name: "perfect".into(),
+        solution: Arc::clone(&sol),
+        tie_break,
+    }));
+    let best = judge(&sol, &perfect, SearchBudget::default(), &positions, 2).unwrap();
+    assert_eq!(best.total().positions, 80);
+    assert_eq!(best.total().kept, 80, "{:?}", best.mistakes.first());
+    let random = judge(
+        &sol,
+        &PlayerSpec::Random,
+        SearchBudget::default(),
+        &positions,
+        2,
+    )
+    .unwrap();
+    assert!(random.total().kept < 70, "random kept {:?}", random.total());
+    assert_eq!(
+        random.mistakes.len() as u64,
+        random.total().positions - random.total().kept
+    );
+    for m in &random.mistakes {
+        let values = sol.move_values(&m.position).unwrap();
+        let played = values.iter().find(|(mv, _)| *mv == m.played).unwrap().1;
+        assert_eq!(played, m.after);
+        assert_eq!(sol.value(&m.position).unwrap(), m.value);
+        assert!(!same_result(played, m.value), "{}", m.position.to_text());
+    }
+    let costs: Vec<i64> = random
+        .mistakes
+        .iter()
+        .map(|m| m.value.rank() - m.after.rank())
+        .collect();
+    assert!(costs.windows(2).all(|w| w[0] >= w[1]), "worst first");
+}
+
+#[test]
+fn accuracy_is_the_same_on_one_thread_or_three() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = solve_small(&dir.path().join("s.solved"));
+    let positions = sample(&sol, 60, 7);
+    let luo = PlayerSpec::resolve::<WolvesSheep>("luo2023").unwrap();
+    let budget = SearchBudget {
+        depth: Some(3),
+        ..SearchBudget::default()
+    };
+    let one = judge(&sol, &luo, budget, &positions, 1).unwrap();
+    let three = judge(&sol, &luo, budget, &positions, 3).unwrap();
+    assert_eq!(one, three);
+    assert_eq!(one.total().positions, 60);
+}
+
+#[test]
+fn exact_labels_replace_each_rows_result_by_its_solved_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = solve_small(&dir.path().join("s.solved"));
+    let positions = sample(&sol, 50, 5);
+    let rows: Vec<PositionRow> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PositionRow {
+            role: i % 2,
+            result: 1.0,
+            score: i as f32,
+            text: p.to_text(),
+        })
+        .collect();
+    let (input, output) = (dir.path().join("in.pos"), dir.path().join("out.pos"));
+    write_rows::<WolvesSheep>(&input, &["made by a test".into()], &rows).unwrap();
+    let summary = label_file(&sol, &input, &output).unwrap();
+    let labelled = read_rows::<WolvesSheep>(&output).unwrap();
+    assert_eq!(labelled.rows.len(), 50);
+    let mut changed = 0;
+    for ((pos, row), before) in labelled.rows.iter().zip(&rows) {
+        let mover = match sol.value(pos).unwrap() {
+            Value::Win(_) => 1.0,
+            Value::Draw => 0.5,
+            Value::Loss(_) => 0.0,
+        };
+        let want = if row.role == pos.side_to_move() {
+            mover
+        } else {
+            1.0 - mover
+        };
+        assert_eq!(row.result, want, "{}", row.text);
+        assert_eq!((row.role, row.score), (before.role, before.score));
+        changed += usize::from(want != 1.0);
+    }
+    assert_eq!(summary.changed, changed);
+    assert_eq!(summary.by_value.iter().sum::<usize>(), 50);
+    assert!(labelled.comments.iter().any(|c| c.contains("solved value")));
+}
+
+#[test]
+fn the_command_judges_a_sample_file_and_names_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("s.solved");
+    let sol = solve_small(&solved);
+    let sample_file = dir.path().join("sample.pos");
+    accuracy::write_sample(&sol, &sample(&sol, 30, 3), &sample_file).unwrap();
+    let out = weightforge()
+        .args([
+            "accuracy",
+            "--game",
+            "wolves_sheep",
+            "luo2023",
+            "--depth",
+            "2",
+        ])
+        .arg("--solution")
+        .arg(&solved)
+        .arg("--sample")
+        .arg(&sample_file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("accuracy of luo2023 at depth 2"), "{text}");
+    assert!(text.contains("30 positions where a move changes"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("both ")), "{text}");
+    let missing = weightforge()
+        .args([
+            "accuracy",
+            "--game",
+            "wolves_sheep",
+            "luo2023",
+            "--solution",
+        ])
+        .arg(dir.path().join("none.solved"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert!(!missing.status.success());
+    assert!(
+        err.contains("weightforge solve --game wolves_sheep --out"),
+        "{err}"
+    );
+    let other = weightforge()
+        .args(["accuracy", "--game", "abalone", "guara"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("only wolves_sheep is solved"), "{err}");
+}
+
+#[test]
+fn the_built_in_sample_holds_open_positions_of_both_roles() {
+    let positions = accuracy::built_in_sample().unwrap();
+    assert!(positions.len() >= 1000, "{} positions", positions.len());
+    let mut by_role = [0; 2];
+    for p in &positions {
+        assert_eq!(p.status(), Status::Ongoing, "{}", p.to_text());
+        assert!(p.unreachable().is_none(), "{}", p.to_text());
+        by_role[p.side_to_move()] += 1;
+    }
+    assert!(by_role.iter().all(|&n| n >= 100), "{by_role:?}");
+}
