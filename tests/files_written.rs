@@ -102,6 +102,7 @@ fn row(generation: u32, weights: Vec<f64>) -> GenerationRow {
         totals: MatchResult::default(),
         opponent_totals: Vec::new(),
         promotion: None,
+        accuracy: None,
     }
 }
 

@@ -28,7 +28,8 @@
 //!   run page as it stands) and the journal that checkpoints the end of a run per pair of
 //!   games ([`checkpoint::unit_journal`]).
 //! - The stages: [`train`] (generations, logs, checkpoints; an engine's positions
-//!   through `engine_fit`, staged promotions through [`promote`]), `select` (choose the
+//!   through `engine_fit`, staged promotions through [`promote`], the accuracy of each
+//!   generation's genome against the solved Wolves & Sheep through `accuracy_log`), `select` (choose the
 //!   best on fresh openings, with points of a line search, `line_search`;
 //!   [`role_select`] each role's best where roles differ), `validate` (validate it on
 //!   other fresh openings, write it), [`gate`] (an SPRT of it against the start at the
@@ -39,6 +40,7 @@
 //!   [`checkpoint::trusted`] before anything of it is used); [`template`] writes a
 //!   commented experiment to start from (it needs only the experiment).
 
+mod accuracy_log;
 pub mod algorithm;
 pub mod bounds;
 pub mod checkpoint;

@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use super::accuracy_log::AccuracyLog;
 use super::algorithm::{Algorithm, Ask};
 use super::checkpoint::{Checkpoint, GenerationRow, FORMAT};
 use super::engine_fit::{self, EngineRows};
@@ -96,6 +97,7 @@ pub(super) fn train<G: Features>(
     obs.phase("training", remaining);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
     let mut source = position_source::<G>(run)?;
+    let accuracy = AccuracyLog::for_run::<G>(r, obs);
     if let Source::Engine(_, rows) = &source {
         obs.message(&engine_fit::stats_line(&rows.stats()));
         same_roles(run, &cp.engine_roles, &rows.constant_roles())?;
@@ -115,7 +117,10 @@ pub(super) fn train<G: Features>(
         if let Source::Engine(_, rows) = &source {
             cp.engine_roles = rows.constant_roles();
         }
-        let row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
+        let mut row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
+        if let Some(log) = &accuracy {
+            row.accuracy = log.measure(r, &run.space.decode(&row.theta, &r.start.weights));
+        }
         for h in &result.openings {
             if seen.insert(*h) {
                 cp.training_openings.push(*h);
@@ -388,6 +393,7 @@ fn learn(
                 .collect()
         },
         promotion: None,
+        accuracy: None,
     }
 }
 

@@ -49,6 +49,10 @@ pub struct GenerationRow {
     /// The promotion after this generation (staged tuning), if one ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<Promotion>,
+    /// Wolves & Sheep with the solved game at hand: the mean genome's share of moves
+    /// that keep the solved value on the accuracy sample (wolves, sheep, both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<[f64; 3]>,
 }
 
 /// A promotion (staged tuning): the means of recent generations re-measured at the

@@ -19,7 +19,7 @@ pub fn training(d: &PageData) -> String {
             .into();
     }
     let charts = training_charts(d);
-    let has_elo = charts.len() > 1;
+    let has_elo = charts.iter().any(|(file, _)| *file == "elo.svg");
     let mut html = String::new();
     for (file, svg) in charts {
         html.push_str(&format!(
@@ -77,7 +77,8 @@ pub fn training_charts(d: &PageData) -> Vec<(&'static str, String)> {
         .enumerate()
         .map(|(i, name)| elo_series(d, i, name))
         .collect();
-    if series.iter().any(|s| !s.points.is_empty()) {
+    let elo_shown = series.iter().any(|s| !s.points.is_empty());
+    if elo_shown {
         out.push((
             "elo.svg",
             chart(&Chart {
@@ -90,7 +91,41 @@ pub fn training_charts(d: &PageData) -> Vec<(&'static str, String)> {
             }),
         ));
     }
+    if let Some(c) = accuracy_chart(d) {
+        out.push(("accuracy.svg", c));
+    }
     out
+}
+
+/// Wolves & Sheep with the solved game at hand: the mean genome's share of moves that
+/// keep the solved value per generation, by role (`None` when no row has one).
+fn accuracy_chart(d: &PageData) -> Option<String> {
+    let rows: Vec<_> = d
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.generation as f64, r.accuracy?)))
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let line = |k: usize, name: &str, colour: String| Series {
+        name: name.into(),
+        colour,
+        points: rows.iter().map(|&(x, a)| (x, 100.0 * a[k])).collect(),
+        ..Series::default()
+    };
+    Some(chart(&Chart {
+        title: "Accuracy: moves that keep the solved value (mean genome, accuracy sample)".into(),
+        y_label: "% of moves".into(),
+        size: (590.0, 330.0),
+        series: vec![
+            line(0, "as wolves", css(role_colour(0))),
+            line(1, "as sheep", css(role_colour(1))),
+            line(2, "both", css(best_colour())),
+        ],
+        marks: Vec::new(),
+        legend: true,
+    }))
 }
 
 /// Elo against opponent `i` per generation: an infinite Elo is left out of the line; the
@@ -185,4 +220,63 @@ fn weight_chart(d: &PageData, k: usize, colour: String, exported: Option<f64>) -
             .collect(),
         legend: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::checkpoint::GenerationRow;
+    use crate::tune::experiment::{Experiment, BUILTIN};
+    use crate::tune::report::page::data::RunState;
+
+    fn row(generation: u32, accuracy: Option<[f64; 3]>) -> GenerationRow {
+        GenerationRow {
+            generation,
+            games: 10,
+            seconds: 1.0,
+            sigma: 0.5,
+            best: 0.5,
+            mean: 0.5,
+            opponent_scores: Vec::new(),
+            theta: Vec::new(),
+            weights: Vec::new(),
+            totals: Default::default(),
+            opponent_totals: Vec::new(),
+            promotion: None,
+            accuracy,
+        }
+    }
+
+    fn charts_of(rows: &[GenerationRow]) -> Vec<(&'static str, String)> {
+        let exp = Experiment::parse(BUILTIN[0].1, BUILTIN[0].0).unwrap();
+        let d = PageData {
+            exp: &exp,
+            origin: "test",
+            rows,
+            names: &[],
+            labels: &[],
+            start_weights: Vec::new(),
+            planned_generations: 2,
+            planned_games: 20,
+            state: RunState::Running,
+            finished: None,
+            concepts: None,
+            time_budget: None,
+        };
+        training_charts(&d)
+    }
+
+    #[test]
+    fn the_accuracy_chart_appears_only_with_accuracy_and_draws_each_role_in_percent() {
+        let without = charts_of(&[row(1, None), row(2, None)]);
+        assert!(without.iter().all(|(f, _)| *f != "accuracy.svg"));
+        let with = charts_of(&[
+            row(1, Some([0.8, 0.9, 0.88])),
+            row(2, Some([0.85, 0.95, 0.93])),
+        ]);
+        let (_, svg) = with.iter().find(|(f, _)| *f == "accuracy.svg").unwrap();
+        for words in ["as wolves", "as sheep", "both", "% of moves"] {
+            assert!(svg.contains(words), "{words} missing");
+        }
+    }
 }
