@@ -156,6 +156,7 @@ fn files_and_experiment(d: &PageData) -> String {
         .iter()
         .map(|(file, _)| match *file {
             "score.svg" => (*file, "the training score chart above (SVG)"),
+            "accuracy.svg" => (*file, "the accuracy chart above (SVG)"),
             _ => (*file, "the Elo chart above (SVG)"),
         })
         .collect();
