@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use super::job::Weights;
 use super::resolved::Resolved;
 use super::run_observer::RunObserver;
+use super::session::Session;
 use crate::accuracy::{built_in_sample, judge};
 use crate::game::{Features, Game};
 use crate::games::wolves_sheep::WolvesSheep;
@@ -53,12 +53,14 @@ impl AccuracyLog {
         }
     }
 
-    /// The share of kept values of the start genome with `weights` (wolves, sheep,
-    /// both), searched as the run's weights will play: the target's budget, else the
-    /// run's training nodes, else the start's own settings.
-    pub(super) fn measure(&self, r: &Resolved, weights: &Weights) -> Option<[f64; 3]> {
+    /// The share of kept values (wolves, sheep, both) of the start genome with the
+    /// weights of the point `theta` of the run's space, searched as the run's weights
+    /// will play: the target's budget, else the run's training nodes, else the start's
+    /// own settings.
+    pub(super) fn measure(&self, run: &Session, theta: &[f64]) -> Option<[f64; 3]> {
+        let r = run.r;
         let mut genome: Genome = r.start.clone();
-        genome.weights = weights.clone();
+        genome.weights = run.space.decode(theta, &r.start.weights);
         if let Some(t) = &r.target {
             genome.depth = t.depth;
         }

@@ -88,13 +88,7 @@ pub(super) fn train<G: Features>(
     obs: &dyn RunObserver,
 ) -> Result<Option<u32>, TuneError> {
     let r = run.r;
-    if cp.completed == 0 {
-        cp.last_generation = options.train_generations;
-    }
-    let remaining: u64 = (cp.completed + 1..=cp.last_generation())
-        .map(|g| games_in_generation(r, g))
-        .sum();
-    obs.phase("training", remaining);
+    begin_training(r, cp, options, obs);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
     let mut source = position_source::<G>(run)?;
     let accuracy = AccuracyLog::for_run::<G>(r, obs);
@@ -118,14 +112,11 @@ pub(super) fn train<G: Features>(
             cp.engine_roles = rows.constant_roles();
         }
         let mut row = learn(run, cp, &ask, &job, (&result, design.as_ref()), g);
-        if let Some(log) = &accuracy {
-            row.accuracy = log.measure(r, &run.space.decode(&row.theta, &r.start.weights));
-        }
-        for h in &result.openings {
-            if seen.insert(*h) {
-                cp.training_openings.push(*h);
-            }
-        }
+        row.accuracy = accuracy
+            .as_ref()
+            .and_then(|log| log.measure(run, &row.theta));
+        let fresh = result.openings.iter().filter(|h| seen.insert(**h));
+        cp.training_openings.extend(fresh);
         obs.generation(&row, &run.names);
         check_faults(&row)?;
         cp.rows.push(row);
@@ -144,6 +135,18 @@ pub(super) fn train<G: Features>(
         run.write_page(cp, RunState::Running, None)?;
     }
     Ok(None)
+}
+
+/// Fixes the generations a fresh run trains (`--train-generations`) and announces the
+/// training phase with the games left in it.
+fn begin_training(r: &Resolved, cp: &mut Checkpoint, options: &RunOptions, obs: &dyn RunObserver) {
+    if cp.completed == 0 {
+        cp.last_generation = options.train_generations;
+    }
+    let remaining: u64 = (cp.completed + 1..=cp.last_generation())
+        .map(|g| games_in_generation(r, g))
+        .sum();
+    obs.phase("training", remaining);
 }
 
 /// Whether the experiment's game budget (`max_games`) is spent; says so when it is.
