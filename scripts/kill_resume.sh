@@ -4,7 +4,7 @@
 # EVERY seconds while it is in its end (its report folder holds `units/`) and resumed
 # with `evolve --resume` until it finishes; compares the best genome, the validation
 # lines and the validation games with `cmp`, and prints the kills survived.
-# Not run by CI (it takes minutes); tests/unit_checkpoint.rs is the fast check.
+# Not run by CI (it takes minutes); tests/suite/unit_checkpoint.rs is the fast check.
 # A kill loses the pairs under way: EVERY must be longer than a session's start plus one
 # pair of games, or no pair is ever kept (on a 2-core machine at load 15, 2 s was not).
 #

@@ -1,6 +1,6 @@
 //! `weightforge cli-reference` (hidden): the command-line reference,
 //! docs/reference/cli.md, generated from the clap definitions with clap-markdown, so the
-//! page cannot drift from the flags (tests/cli_reference.rs regenerates it and compares).
+//! page cannot drift from the flags (tests/suite/cli_reference.rs regenerates it and compares).
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;

@@ -1,5 +1,5 @@
 //! Perft: the leaf count of the legal-move tree, the standard check of a move generator
-//! against other implementations' numbers (`weightforge perft`, tests/perft.rs).
+//! against other implementations' numbers (`weightforge perft`, tests/suite/perft.rs).
 
 use super::Game;
 

@@ -26,7 +26,7 @@
 //!   root, pushes a frame with the move's [`CellChanges`](crate::game::CellChanges)
 //!   before each `make` and pops it after `unmake`; a frame updates only the tuples
 //!   through the changed cells. The evaluation in the search reads the frame's sum; every
-//!   other caller evaluates from scratch. `tests/tables.rs` checks that both agree after
+//!   other caller evaluates from scratch. `tests/suite/tables.rs` checks that both agree after
 //!   every move of random games.
 //! * **Fit** (`src/fit/sparse.rs`): a row holds the stored indices of its active entries
 //!   and its hand features; the fit runs per role from the hand genome, with L2 toward

@@ -18,7 +18,7 @@ const SHORT_VALIDATION_PAIRS: u32 = 50;
 pub fn experiment_template(game: &str) -> Option<String> {
     let text = with_game!(game, G => <G as GameEntry>::EXPERIMENT, return None);
     let base = Experiment::parse(text, &format!("experiments/{game}.ron"))
-        .expect("the committed experiments parse (tests/init.rs)");
+        .expect("the committed experiments parse (tests/suite/init.rs)");
     let mut out = String::new();
     header(&mut out, &base);
     run_fields(&mut out, &base);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A proxy in front of an engine that now and then breaks the protocol: the soak test's
-faulty engine (tests/soak.rs).
+faulty engine (tests/suite/soak.rs).
 
 Usage: flaky.py PER_MILLE LOG ENGINE_COMMAND...
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference for weightforge's SPRT (tests/sprt.rs reads llr.csv).
+"""Independent reference for weightforge's SPRT (tests/suite/sprt.rs reads llr.csv).
 
 Implements the generalised SPRT on pentanomial pair counts in normalised Elo as
 published by fishtest (M. Van den Bergh, "Normalized Elo: practical considerations",

@@ -1,0 +1,307 @@
+//! `weightforge export --format python`: the module it writes returns exactly the value
+//! weightforge's search gives a position ([`Evaluator::value`]), for every committed
+//! genome of each game with Python features, both roles, on 1,000 positions of played
+//! (random) games per game, from the position text (`evaluate_text`) and from the
+//! course's board (`evaluate`). Needs python3: skipped with a message without it, fails
+//! in CI (`CI=true`). Also: export writes only names the target reads (issue #42).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::common::positions::random_position;
+use crate::common::{fails, ok, tool, weightforge};
+use rand::SeedableRng;
+use weightforge::eval::Evaluator;
+use weightforge::game::{Features, Game, GameRng};
+use weightforge::games::war_of_life::WarOfLife;
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::genome::Genome;
+
+/// Positions per game; each is evaluated for both roles.
+const POSITIONS: usize = 1000;
+
+/// Reads JSON lines `{"module", "role", "text"[, "board", "to_move"]}` and prints, per
+/// line, `evaluate_text` and `evaluate` (or `evaluate_text` again without a board).
+const DRIVER: &str = r#"
+import importlib, json, sys
+sys.path.insert(0, sys.argv[1])
+modules = {}
+for line in sys.stdin:
+    q = json.loads(line)
+    m = modules.get(q["module"]) or modules.setdefault(q["module"], importlib.import_module(q["module"]))
+    v = m.evaluate_text(q["text"], q["role"])
+    b = m.evaluate(q["board"], q["role"], q["to_move"]) if "board" in q else v
+    print(repr(v), repr(b))
+"#;
+
+/// Each position's course board and side to move, when the game's module reads one.
+type CourseBoard<G> = fn(&G) -> Option<(serde_json::Value, &'static str)>;
+
+/// The module of each genome (path, bound) against the evaluator on `POSITIONS`
+/// positions of `G`; every value must lie within ±bound.
+fn check_game<G: Features>(
+    genomes: &[(&str, f64)],
+    start: &str,
+    plies: u32,
+    board: CourseBoard<G>,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = GameRng::seed_from_u64(2026);
+    let positions: Vec<G> = (0..POSITIONS)
+        .map(|_| random_position::<G>(start, plies, &mut rng))
+        .collect();
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for (i, (path, bound)) in genomes.iter().enumerate() {
+        let module = format!("genome_{i}");
+        let out = dir.path().join(format!("{module}.py"));
+        ok(&weightforge(&[
+            "export",
+            path,
+            "--format",
+            "python",
+            "--output",
+            out.to_str().unwrap(),
+        ]));
+        let genome = Genome::load::<G>(Path::new(path)).unwrap();
+        for (role, role_name) in G::ROLES.iter().enumerate() {
+            let mut eval = Evaluator::new::<G>(role, &genome.weights[role]);
+            for pos in &positions {
+                let mut q =
+                    serde_json::json!({"module": module, "role": role_name, "text": pos.to_text()});
+                if let Some((b, to_move)) = board(pos) {
+                    q["board"] = b;
+                    q["to_move"] = to_move.into();
+                }
+                input.push_str(&format!("{q}\n"));
+                expected.push((path, *bound, role_name, pos.to_text(), eval.value(pos)));
+            }
+        }
+    }
+    let got = run_python(dir.path(), &input);
+    assert_eq!(got.len(), expected.len(), "one line per query");
+    for ((path, bound, role, text, want), line) in expected.iter().zip(&got) {
+        for v in line.split_whitespace() {
+            let v: f64 = v
+                .parse()
+                .unwrap_or_else(|_| panic!("{path} {role} {text}: {line}"));
+            assert!(
+                v == *want,
+                "{path}, {role}, {text}: module {v:?}, weightforge {want:?}"
+            );
+            assert!(
+                v.abs() < *bound,
+                "{path}, {role}, {text}: {v} beyond ±{bound}"
+            );
+        }
+    }
+}
+
+/// The driver's output lines.
+fn run_python(dir: &Path, input: &str) -> Vec<String> {
+    let mut child = Command::new("python3")
+        .args(["-c", DRIVER, dir.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    assert!(
+        out.status.success(),
+        "python3: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// The course code's 5×5 array (0 empty, 1 sheep, 2 wolf) and the side to move; by
+/// turns as numbers, as the digits a state file holds, and as rows of letters.
+fn wolves_sheep_board(pos: &WolvesSheep) -> Option<(serde_json::Value, &'static str)> {
+    let text = pos.to_text();
+    let (board, side) = text.split_once(' ').unwrap();
+    let rows: Vec<&str> = board.split('/').collect();
+    let digit = |c: char| match c {
+        'S' => 1,
+        'W' => 2,
+        _ => 0,
+    };
+    let value = match text.bytes().map(u32::from).sum::<u32>() % 3 {
+        0 => serde_json::json!(rows
+            .iter()
+            .map(|r| r.chars().map(digit).collect::<Vec<u8>>())
+            .collect::<Vec<_>>()),
+        1 => serde_json::json!(rows
+            .iter()
+            .map(|r| r.chars().map(|c| digit(c).to_string()).collect::<Vec<_>>())
+            .collect::<Vec<_>>()),
+        _ => serde_json::json!(rows),
+    };
+    Some((value, if side == "w" { "wolves" } else { "sheep" }))
+}
+
+#[test]
+fn wolves_sheep_module_equals_the_search_evaluation() {
+    if !tool::require_python3("wolves_sheep_module_equals_the_search_evaluation") {
+        return;
+    }
+    // The tuned genomes stay well inside the course code's win scores (±100,000); LUO's
+    // own weights (-20,000 a sheep eaten) do not.
+    let genomes = [
+        ("genomes/wolves_sheep/li2023.ron", 10_000.0),
+        ("genomes/wolves_sheep/luo2023.ron", f64::INFINITY),
+        ("genomes/wolves_sheep/tuned.ron", 10_000.0),
+        ("genomes/wolves_sheep/target100k_d6.ron", 10_000.0),
+    ];
+    check_game::<WolvesSheep>(&genomes, "standard", 40, wolves_sheep_board);
+}
+
+/// The coursework's board, `[blue cells, red cells]`, and the side to move.
+fn war_of_life_board(pos: &WarOfLife) -> Option<(serde_json::Value, &'static str)> {
+    let text = pos.to_text();
+    let (board, side) = text.rsplit_once(' ').unwrap();
+    let board: serde_json::Value = serde_json::from_str(board).unwrap();
+    Some((board, if side == "b" { "blue" } else { "red" }))
+}
+
+#[test]
+fn war_of_life_module_equals_the_search_evaluation() {
+    if !tool::require_python3("war_of_life_module_equals_the_search_evaluation") {
+        return;
+    }
+    let genomes: Vec<(String, f64)> = [
+        "bloodlust",
+        "land_grab",
+        "minimax",
+        "minimax_prolog",
+        "self_preservation",
+        "tuned",
+    ]
+    .iter()
+    .map(|g| (format!("genomes/war_of_life/{g}.ron"), 10_000.0))
+    .collect();
+    let genomes: Vec<(&str, f64)> = genomes.iter().map(|(g, b)| (g.as_str(), *b)).collect();
+    check_game::<WarOfLife>(&genomes, "random", 20, war_of_life_board);
+}
+
+/// Issue #42, class 8: what export writes into source code or lines is only what the
+/// target reads as a name and a number; a constants file says each name once and is
+/// played only for its game.
+#[test]
+fn export_writes_only_names_and_numbers_the_target_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let constants = |names: &[&str], game: &str| {
+        let body: String = names.iter().map(|n| format!("{n:?}: 1.5, ")).collect();
+        format!(r#"(game: "{game}", engine: "e", command: "python3 e.py", constants: {{{body}}})"#)
+    };
+    let write = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let injected = write(
+        "injected.ron",
+        constants(&["x=__import__('os').system('id');y"], "wolves_sheep"),
+    );
+    let e = fails(&["export", &injected, "--format", "python"]);
+    assert!(
+        e.contains("x=__import__") && e.contains("not a Python identifier"),
+        "{e}"
+    );
+    let keyword = write("keyword.ron", constants(&["class"], "wolves_sheep"));
+    assert!(fails(&["export", &keyword, "--format", "python"]).contains("keyword"));
+    let forged = write("forged.ron", constants(&["A 1\nresult"], "wolves_sheep"));
+    let e = fails(&["export", &forged, "--format", "lines"]);
+    assert!(e.contains("whitespace"), "{e}");
+    let twice = write("twice.ron", constants(&["A", "A"], "wolves_sheep"));
+    let e = fails(&["export", &twice, "--format", "json"]);
+    assert!(e.contains("\"A\" is given twice"), "{e}");
+    let other = write("other.ron", constants(&["A"], "war_of_life"));
+    let e = weightforge::engine::constants::ConstantsFile::load(Path::new(&other), "wolves_sheep")
+        .unwrap_err();
+    assert!(
+        e.contains("war_of_life") && e.contains("wolves_sheep"),
+        "{e}"
+    );
+    let clean = write("clean.ron", constants(&["EAT_BONUS"], "wolves_sheep"));
+    assert_eq!(
+        ok(&weightforge(&["export", &clean, "--format", "python"])).trim(),
+        "EAT_BONUS = 1.5"
+    );
+}
+
+/// scripts/check_eval.py, the check of a user's own evaluation through `eval`: the course
+/// player with the exported module matches weightforge on every position of recorded
+/// games; with its own heuristic it does not, and the script says so (exit status 1).
+#[test]
+fn check_eval_tells_a_matching_evaluation_from_another() {
+    if !tool::require_python3("check_eval_tells_a_matching_evaluation_from_another") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.jsonl");
+    let module = dir.path().join("wf_tuned.py");
+    let genome = "genomes/wolves_sheep/tuned.ron";
+    ok(&weightforge(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "li2023",
+        "luo2023",
+        "--games",
+        "2",
+        "--quiet",
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    ok(&weightforge(&[
+        "export",
+        genome,
+        "--format",
+        "python",
+        "--output",
+        module.to_str().unwrap(),
+    ]));
+    let check = |engine: &str| {
+        Command::new("python3")
+            .args([
+                "scripts/check_eval.py",
+                "--game",
+                "wolves_sheep",
+                "--genome",
+                genome,
+            ])
+            .args(["--positions", record.to_str().unwrap(), "--engine", engine])
+            .args([
+                "--dir",
+                "examples/engines/course",
+                "--weightforge",
+                env!("CARGO_BIN_EXE_weightforge"),
+            ])
+            .output()
+            .unwrap()
+    };
+    let same = check(&format!(
+        "python3 adapter.py --evaluation {}",
+        module.display()
+    ));
+    let text = String::from_utf8_lossy(&same.stdout).into_owned();
+    assert!(
+        same.status.success() && text.contains(" 0 differ"),
+        "{text}{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+    let own = check("python3 adapter.py");
+    let text = String::from_utf8_lossy(&own.stdout).into_owned();
+    assert_eq!(own.status.code(), Some(1), "{text}");
+    assert!(text.contains(" 0 match"), "{text}");
+}

@@ -1,0 +1,195 @@
+//! Table families (`src/tables/`): for every game of the registry with a cell board and
+//! every family, the search's incremental evaluation equals the from-scratch one after
+//! every move of random games (and after every move is taken back); symmetric entries
+//! share one weight; the searched value with tables is plain minimax's; a table genome
+//! round-trips through its file.
+
+use std::sync::Arc;
+
+use rand::{RngExt, SeedableRng};
+use weightforge::eval::Evaluator;
+use weightforge::game::{Features, Game, GameRng, MatchRules, Status};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::genome::Genome;
+use weightforge::registry::GameId;
+use weightforge::search::{minimax, SearchLimits, SearchOptions, Searcher};
+use weightforge::tables::{GenomeTables, TableLayout};
+
+/// Random weights for every stored entry of `layout`, both roles.
+fn random_tables(layout: TableLayout, rng: &mut GameRng) -> Arc<GenomeTables> {
+    let mut t = GenomeTables::zeros(Arc::new(layout));
+    for w in t.weights.iter_mut().flatten() {
+        *w = rng.random_range(-5.0..5.0);
+    }
+    Arc::new(t)
+}
+
+/// Random games of `G`: after each move (pushed as the search pushes it) and after it is
+/// taken back, the accumulator's score equals the from-scratch score.
+fn incremental_equals_scratch<G: Features>(families: &[&str], seed: u64) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let layout = TableLayout::new::<G>(families).unwrap();
+    let tables = random_tables(layout, &mut rng);
+    let hand = vec![0.5; G::feature_info().len()];
+    let name = G::start_names()[0];
+    for game in 0..20 {
+        let mut pos = G::start(name, &mut rng).unwrap();
+        let mut eval = Evaluator::with_tables::<G>(game % 2, &hand, Some(&tables));
+        eval.start(&pos);
+        let mut moves = Vec::new();
+        let rules = MatchRules::capped(120);
+        for _ply in 0..100 {
+            rules.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            let outcome = pos.sample_outcome(mv, &mut rng);
+            // A move tried and taken back leaves the accumulator where it was.
+            let before = pos.clone();
+            eval.push(&pos, mv, outcome);
+            let undo = pos.make(mv, outcome);
+            assert_eq!(eval.evaluate_searched(&pos), eval.evaluate(&pos));
+            pos.unmake(mv, undo);
+            eval.pop();
+            assert_eq!(eval.evaluate_searched(&before), eval.evaluate(&before));
+            // Then played for good: the accumulator starts again from it.
+            eval.push(&pos, mv, outcome);
+            pos.make(mv, outcome);
+            let (inc, scratch) = (eval.evaluate_searched(&pos), eval.evaluate(&pos));
+            assert_eq!(inc, scratch, "{families:?}: {}", pos.to_text());
+            eval.start(&pos);
+        }
+    }
+}
+
+#[test]
+fn incremental_evaluation_equals_from_scratch_for_every_family() {
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => {
+            let Some(all) = TableLayout::all::<G>() else { continue };
+            for (i, family) in all.family_names().iter().enumerate() {
+                incremental_equals_scratch::<G>(&[family], i as u64);
+            }
+            incremental_equals_scratch::<G>(&all.family_names(), 99);
+        });
+    }
+}
+
+#[test]
+fn wolves_sheep_mirror_entries_share_one_weight() {
+    let layout = TableLayout::all::<WolvesSheep>().unwrap();
+    assert!(layout.len() >= 10_000, "{} stored weights", layout.len());
+    let raw = layout.raw_to_stored.len();
+    assert!(
+        layout.len() < raw * 6 / 10,
+        "{} of {raw} raw entries",
+        layout.len()
+    );
+    // Any position and its mirror image score the same with any weights.
+    let tables = random_tables(layout, &mut GameRng::seed_from_u64(3));
+    let hand = vec![0.0; WolvesSheep::feature_info().len()];
+    let mut eval = Evaluator::with_tables::<WolvesSheep>(0, &hand, Some(&tables));
+    for (text, mirrored) in [
+        (
+            "SSSSS/SSSSS/...../...../.W.W. w",
+            "SSSSS/SSSSS/...../...../.W.W. w",
+        ),
+        (
+            "S.S../SS.S./..SSS/....W/W.... w",
+            "..S.S/.S.SS/SSS../W..../....W w",
+        ),
+        (
+            "SSS.S/S.SS./.SS../W.S../..W.. s",
+            "S.SSS/.SS.S/..SS./..S.W/..W.. s",
+        ),
+    ] {
+        let a = WolvesSheep::parse(text).unwrap();
+        let b = WolvesSheep::parse(mirrored).unwrap();
+        assert_eq!(eval.evaluate(&a), eval.evaluate(&b), "{text}");
+    }
+    // And a position that is not a mirror image scores differently.
+    let c = WolvesSheep::parse("SSSSS/SSSSS/...../...../W..W. w").unwrap();
+    let start = WolvesSheep::parse("SSSSS/SSSSS/...../...../.W.W. w").unwrap();
+    assert_ne!(eval.evaluate(&c), eval.evaluate(&start));
+}
+
+#[test]
+fn search_with_tables_returns_the_minimax_value() {
+    let mut rng = GameRng::seed_from_u64(7);
+    let tables = random_tables(TableLayout::all::<WolvesSheep>().unwrap(), &mut rng);
+    let hand: Vec<f64> = (0..WolvesSheep::feature_info().len())
+        .map(|_| rng.random_range(-3.0..3.0))
+        .collect();
+    let rules = MatchRules::capped(200);
+    let pos = WolvesSheep::parse("S.S../SS.S./..SSS/....W/W.... w").unwrap();
+    for depth in 1..=4 {
+        let mut eval = Evaluator::with_tables::<WolvesSheep>(0, &hand, Some(&tables));
+        let reference = minimax(&mut { pos }, depth, &rules, &mut eval);
+        let opts = SearchOptions {
+            random_ties: false,
+            ..SearchOptions::default()
+        };
+        let mut searcher = Searcher::<WolvesSheep>::new(opts, 16);
+        let limits = SearchLimits {
+            rules,
+            ..SearchLimits::depth(depth)
+        };
+        let r = searcher.search(&pos, &mut eval, &limits, &mut rng);
+        assert_eq!(r.score, reference, "depth {depth}");
+        assert_eq!(pos.status(), Status::Ongoing);
+    }
+}
+
+#[test]
+fn table_genome_round_trips_through_its_file() {
+    let mut rng = GameRng::seed_from_u64(11);
+    let layout = TableLayout::new::<WolvesSheep>(&["psqt", "blocks2x2"]).unwrap();
+    let mut tables = GenomeTables::zeros(Arc::new(layout));
+    for w in tables.weights.iter_mut().flatten() {
+        if rng.random_bool(0.3) {
+            *w = (rng.random_range(-400..400) as f64) / 64.0;
+        }
+    }
+    let text = include_str!("../../genomes/wolves_sheep/li2023.ron");
+    let mut genome = Genome::parse::<WolvesSheep>(text, "li2023").unwrap();
+    genome.tables = Some(Arc::new(tables));
+    let ron = genome.to_ron::<WolvesSheep>();
+    assert!(ron.contains("\"psqt\""), "{}", &ron[..400]);
+    let back = Genome::parse::<WolvesSheep>(&ron, "round trip").unwrap();
+    assert_eq!(back, genome);
+    assert_eq!(back.tables.unwrap().weights, genome.tables.unwrap().weights);
+}
+
+#[test]
+fn table_names_are_checked() {
+    let text = include_str!("../../genomes/wolves_sheep/li2023.ron");
+    let base = text
+        .trim_end()
+        .trim_end_matches(')')
+        .trim_end()
+        .trim_end_matches(',');
+    let with = |tables: &str| format!("{base}, tables: {tables})");
+    let ok = with(r#"{"wolves": {"psqt": {"22=W": 1.5, "00=S": -1.0}}}"#);
+    let g = Genome::parse::<WolvesSheep>(&ok, "ok").unwrap();
+    assert_eq!(g.tables.unwrap().layout.family_names(), ["psqt"]);
+    for (tables, says) in [
+        (r#"{"wolves": {"nope": {}}}"#, "no table family \"nope\""),
+        (
+            r#"{"wolves": {"psqt": {"04=S": 1.0}}}"#,
+            "ties this entry to \"00=S\"",
+        ),
+        (
+            r#"{"wolves": {"psqt": {"99=S": 1.0}}}"#,
+            "no entry \"99=S\"",
+        ),
+        (
+            r#"{"wolves": {"psqt": {"22=W": 1e9}}}"#,
+            "not a finite number within",
+        ),
+        (r#"{"goats": {"psqt": {}}}"#, "no role \"goats\""),
+    ] {
+        let err = Genome::parse::<WolvesSheep>(&with(tables), "bad").unwrap_err();
+        assert!(err.to_string().contains(says), "{tables}: {err}");
+    }
+}
