@@ -10,6 +10,7 @@ mod abalone_cli;
 mod abalone_make_unmake;
 mod abalone_oracles;
 mod abalone_play;
+mod accuracy;
 mod bad_inputs;
 mod cli;
 mod cli_reference;
