@@ -1,7 +1,7 @@
 //! Judging a player on sample positions: the move it plays in each, seen against the
 //! solved values of all the moves there.
 
-use super::parallel::in_parallel;
+use super::sample::in_pool;
 use super::sample::{mistake_possible, same_result};
 use super::AccuracyError;
 use crate::game::{Game, MatchRules, Role};
@@ -9,6 +9,7 @@ use crate::games::wolves_sheep::{WolvesSheep, WsMove};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds::accuracy_move;
 use crate::solve::{Solution, Value};
+use rayon::prelude::*;
 
 /// One role's record on the sample.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -159,8 +160,12 @@ pub fn judge(
             Agent::with_budget(spec, 1, budget, rules),
         ]
     };
-    let verdicts = in_parallel(positions, threads, seat, |agents, i, pos| {
-        judge_one(sol, agents, i, pos)
+    let verdicts: Vec<Verdict> = in_pool(threads, || {
+        positions
+            .par_iter()
+            .enumerate()
+            .map_init(seat, |agents, (i, pos)| judge_one(sol, agents, i, pos))
+            .collect()
     })?;
     let mut acc = Accuracy::default();
     for verdict in verdicts {

@@ -6,7 +6,6 @@
 
 mod error;
 mod judge;
-mod parallel;
 mod sample;
 
 pub use error::AccuracyError;

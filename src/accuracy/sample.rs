@@ -7,7 +7,8 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::parallel::in_parallel;
+use rayon::prelude::*;
+
 use super::AccuracyError;
 use crate::fit::positions_file::{parse_rows, read_rows, write_rows, PositionRow};
 use crate::game::{Game, Status};
@@ -121,18 +122,33 @@ pub fn make_sample(sol: &Solution, threads: usize) -> Result<Vec<WolvesSheep>, A
         .collect::<Result<Vec<_>, _>>()?;
     let settings = MatchSettings::defaults::<WolvesSheep>(ACCURACY_OPENING_PLIES);
     let games: Vec<u64> = (0..ACCURACY_SAMPLE_GAMES).collect();
-    let per_game = in_parallel(
-        &games,
-        threads,
-        || (),
-        |_, _, &i| sample_game(sol, &specs, &settings, i),
-    )?;
+    let per_game: Vec<Vec<WolvesSheep>> = in_pool(threads, || {
+        games
+            .par_iter()
+            .map(|&i| sample_game(sol, &specs, &settings, i))
+            .collect()
+    })?;
     let mut seen = HashSet::new();
     Ok(per_game
         .into_iter()
         .flatten()
         .filter(|p| seen.insert(p.to_text()))
         .collect())
+}
+
+/// Runs `work` on a pool of `threads` threads (rayon keeps the items' order, so the
+/// result does not depend on the count).
+pub(super) fn in_pool<R: Send>(
+    threads: usize,
+    work: impl FnOnce() -> Result<R, AccuracyError> + Send,
+) -> Result<R, AccuracyError> {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
 
 /// Writes `positions` to `path` as a sample: a version 2 position file, one row per
