@@ -100,6 +100,13 @@ figure quick c4_match docs/results/connect_four.md "Elo difference: 178.3 +/- 34
     -- match --game connect_four tuned course --games 400 --seed 9041 --opening-plies 2
 figure quick wol_tuned docs/results/war_of_life.md "Elo difference: 494.0 +/- 32.3" \
     -- match --game war_of_life genomes/war_of_life/tuned.ron minimax --games 2000 --seed 2025 --opening-plies 0
+TB=docs/results/tables.md
+figure quick tables_li_2k "$R, $TB" "Elo difference: 135.0 +/- 21.4" \
+    -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --nodes 2000 --seed 3941
+figure full tables_li_20k "$R, $TB" "Elo difference: 181.7 +/- 8.7" \
+    -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --nodes 20000 --seed 3941
+figure full tables_datagen "$R, $TB" "1020709 positions (duplicates removed)" "65.2 % decisive" \
+    -- datagen experiments/wolves_sheep_tables.ron --out ws_volume.positions --quiet
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

@@ -28,6 +28,15 @@ pub enum PythonExportError {
         /// The game.
         game: &'static str,
     },
+    /// The genome carries table families, which the module does not compute yet: its
+    /// value would differ from weightforge's, so it is refused rather than written wrong.
+    #[error("{genome}: a table genome (families {families}); the Python module computes the hand features only, so its value would not be this genome's. Export it as json (cells and contents of every table weight) or ron")]
+    Tables {
+        /// The genome's name.
+        genome: String,
+        /// Its families, comma-separated.
+        families: String,
+    },
     /// A name or weight cannot be written.
     #[error(transparent)]
     Source(#[from] SourceError),
@@ -36,6 +45,12 @@ pub enum PythonExportError {
 /// The Python module of `genome`, a genome of game `G`.
 pub fn python_module<G: GameEntry>(genome: &Genome) -> Result<String, PythonExportError> {
     let code = G::PYTHON_FEATURES.ok_or(PythonExportError::NoFeatureCode { game: G::NAME })?;
+    if let Some(t) = &genome.tables {
+        return Err(PythonExportError::Tables {
+            genome: genome.name.clone(),
+            families: t.layout.family_names().join(","),
+        });
+    }
     let names: Vec<&str> = G::feature_info().iter().map(|f| f.name).collect();
     for name in names.iter().chain(G::ROLES.iter()) {
         python_identifier(name)?;

@@ -115,10 +115,11 @@ fn made_by(a: &DatagenArgs, origin: &str) -> String {
 fn print_summary(s: &DatagenSummary, total: u64, idle: Option<f64>) {
     let idle = idle.map_or(String::new(), |i| format!(", idle {:.1}%", 100.0 * i));
     println!(
-        "{} games played ({} of {total} done), {} positions kept, {:.0} positions/s, \
-         {:.0} nodes/s, {:.1} s, {} threads{idle}",
+        "{} games played ({} of {total} done; {:.1} % decisive, the rest drawn), {} positions \
+         kept, {:.0} positions/s, {:.0} nodes/s, {:.1} s, {} threads{idle}",
         s.played,
         s.games,
+        100.0 * s.decisive_share(),
         s.rows_played,
         s.positions_per_second(),
         s.nodes as f64 / s.seconds.max(1e-9),

@@ -245,7 +245,13 @@ fn advice(r: &Resolved, s: &RunSummary) -> String {
             "the engine's constants: `weightforge export --format lines {path}` (no round \
              compared them with the start: read the validation before pasting them)"
         ),
-        (_, false) => format!("the tuned genome: name {path} wherever a player is named"),
+        (Standing::Unmeasured(_), false) => format!(
+            "the tuned genome: {path} (no round compared it with the start: read the \
+             validation before naming it in place of the start)"
+        ),
+        (Standing::Better(_), false) => {
+            format!("the tuned genome: name {path} wherever a player is named")
+        }
     }
 }
 

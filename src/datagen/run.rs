@@ -54,6 +54,9 @@ pub struct DatagenSummary {
     pub played: u64,
     /// Rows this run's games kept.
     pub rows_played: u64,
+    /// This run's games that ended with a winner (by their rows' results; a game that
+    /// kept no row counts as not decisive).
+    pub decisive: u64,
     /// Rows written (duplicates removed); 0 when the run stopped early.
     pub positions: u64,
     /// Nodes this run's games searched.
@@ -68,6 +71,15 @@ impl DatagenSummary {
     /// Rows kept per wall-clock second by this run.
     pub fn positions_per_second(&self) -> f64 {
         self.rows_played as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Share of this run's games that ended with a winner, 0 to 1 (NaN: none played).
+    pub fn decisive_share(&self) -> f64 {
+        if self.played == 0 {
+            f64::NAN
+        } else {
+            self.decisive as f64 / self.played as f64
+        }
     }
 }
 
@@ -89,6 +101,7 @@ pub fn generate<G: Features>(
         games: done.len() as u64,
         played: 0,
         rows_played: 0,
+        decisive: 0,
         positions: 0,
         nodes: 0,
         seconds: 0.0,
@@ -160,6 +173,8 @@ fn play_chunk<G: Features>(
     let new: BTreeMap<u64, DatagenGame> = games.iter().copied().zip(outs).collect();
     for g in new.values() {
         summary.rows_played += g.rows.len() as u64;
+        let won = |r: &PositionRow| r.result == 0.0 || r.result == 1.0;
+        summary.decisive += u64::from(g.rows.first().is_some_and(won));
         summary.nodes += g.nodes;
     }
     summary.played += games.len() as u64;

@@ -173,6 +173,11 @@ fn identical_games_leave_one_games_rows() {
             .rows
     };
     assert_eq!(rows("one"), rows("three"));
+    // The decisive share counts games that ended with a winner, as their rows say.
+    let first = rows("one")[0].1.result;
+    let won = u64::from(first == 0.0 || first == 1.0);
+    assert_eq!((one.decisive, three.decisive), (won, 3 * won));
+    assert_eq!(three.decisive_share(), won as f64);
 }
 
 /// A datagen stage of two self-play games.

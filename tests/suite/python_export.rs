@@ -305,3 +305,20 @@ fn check_eval_tells_a_matching_evaluation_from_another() {
     assert_eq!(own.status.code(), Some(1), "{text}");
     assert!(text.contains(" 0 match"), "{text}");
 }
+
+/// A table genome's Python module would compute its hand features only: export refuses
+/// it, naming the genome and its families, while json carries every table weight.
+#[test]
+fn a_table_genome_is_refused_as_python_and_exported_as_json() {
+    let genome = "genomes/wolves_sheep/tables_li2023.ron";
+    let e = fails(&["export", genome, "--format", "python"]);
+    assert!(
+        e.contains("tables_li2023") && e.contains("a table genome") && e.contains("blocks2x3"),
+        "{e}"
+    );
+    let json = ok(&weightforge(&["export", genome, "--format", "json"]));
+    assert!(
+        json.contains("\"00,01,10,11=....\""),
+        "no table weight in the json"
+    );
+}

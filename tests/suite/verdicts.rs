@@ -123,6 +123,25 @@ fn a_result_not_better_than_its_start_is_not_advised_and_export_warns() {
     );
 }
 
+/// The start as an opponent at a depth of its own is still the start: validation plays
+/// both sides at that depth, so a result it does not bound above 0 is not better.
+#[test]
+fn the_start_at_a_depth_of_its_own_still_judges_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut exp = against_itself(dir.path(), 1, "");
+    exp.opponents[0].depth = Some(
+        [("wolves".to_string(), 2), ("sheep".to_string(), 2)]
+            .into_iter()
+            .collect(),
+    );
+    let s = finished(run_in_pool(&exp, 2, &RunOptions::default(), None));
+    assert!(
+        matches!(&s.standing, Standing::NotBetter(why) if why.contains("against the start")),
+        "{:?}",
+        s.standing
+    );
+}
+
 #[test]
 fn tune_roles_may_be_left_out_where_unused() {
     let dir = tempfile::tempdir().unwrap();

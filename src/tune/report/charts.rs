@@ -63,6 +63,10 @@ pub fn draw_from_table(dir: &Path, t: &Table, exported: Option<&[f64]>) -> Resul
     } else {
         "Training score per generation"
     };
+    // Its rows' scores are placeholders (0.5), not measurements: draw none of them.
+    if no_games {
+        fitness.clear();
+    }
     let fit = Drawing::Lines(title, "score (0 to 1)", &fitness);
     draw_both(dir, "fitness", SIZE, &gens, &fit)?;
     let size = grid_size(weights.len());
@@ -319,7 +323,33 @@ fn legend<DB: DrawingBackend>(
 
 #[cfg(test)]
 mod tests {
-    use super::short_number;
+    use super::super::generations::Table;
+    use super::{draw_from_table, short_number};
+
+    /// A fit on positions alone: its rows carry 0.5 where a score would be; the fitness
+    /// chart draws none of it, while a run with games draws its points.
+    #[test]
+    fn a_run_without_games_draws_no_score() {
+        let dir = tempfile::tempdir().unwrap();
+        let columns = [
+            "generation",
+            "games",
+            "best_fitness",
+            "mean_fitness",
+            "weight:x",
+        ];
+        let mut t = Table {
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+            rows: vec![vec![1.0, 0.0, 0.5, 0.5, 3.0]],
+        };
+        draw_from_table(dir.path(), &t, None).unwrap();
+        let svg = std::fs::read_to_string(dir.path().join("fitness.svg")).unwrap();
+        assert!(!svg.contains("<circle"), "{svg}");
+        t.rows[0][1] = 40.0;
+        draw_from_table(dir.path(), &t, None).unwrap();
+        let svg = std::fs::read_to_string(dir.path().join("fitness.svg")).unwrap();
+        assert!(svg.contains("<circle"), "a run with games draws its points");
+    }
 
     #[test]
     fn narrow_ranges_keep_their_ticks_apart() {

@@ -69,18 +69,25 @@ pub fn standing(
         }
         _ => {}
     }
+    // An opponent that is the start at other search settings (a `depth` or `nodes` of
+    // its own) still measures the start's values: validation plays both sides at them.
     let against_start: Vec<&OpponentValidation> = validation
         .iter()
         .zip(&exp.opponents)
-        .filter(|(_, o)| o.player == exp.start && o.depth.is_none() && o.nodes.is_none())
+        .filter(|(_, o)| o.player == exp.start)
         .map(|(v, _)| v)
         .collect();
     if let Some(v) = against_start
         .iter()
         .find(|v| v.elo.elo_low <= 0.0 || v.elo.elo_low.is_nan())
     {
+        let reach = if v.elo.elo_high < 0.0 {
+            "an interval below 0: worse than the start"
+        } else {
+            "an interval that reaches 0"
+        };
         return Standing::NotBetter(format!(
-            "validation against the start: {:+.1} ± {:.1} Elo, an interval that reaches 0",
+            "validation against the start: {:+.1} ± {:.1} Elo, {reach}",
             v.elo.elo,
             v.elo.error()
         ));
