@@ -3,6 +3,7 @@
 //! every L2 strength tried.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
@@ -80,12 +81,7 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
     let (tables, fits) = fit_tables::<G, _>(rows, &families, &start.weights, &plan)?;
     let report = report::<G>(&fits);
     print!("{report}");
-    let csv = a
-        .csv
-        .clone()
-        .unwrap_or_else(|| a.out.with_extension("l2.csv"));
-    weightforge::fsutil::write_atomic(&csv, csv_text::<G>(&fits).as_bytes())
-        .with_context(|| format!("writing {}", csv.display()))?;
+    let csv = write_l2_files::<G>(a, &fits)?;
     let mut genome = (*start).clone();
     genome.name = a.name.clone().unwrap_or_else(|| {
         a.out
@@ -137,6 +133,21 @@ fn report<G: GameEntry>(fits: &[RoleFit; 2]) -> String {
         }
     }
     out
+}
+
+/// The held-out loss by L2 strength: `<out>.l2.csv` (or `--csv`), and its chart
+/// `<out>.l2.svg` and `.png`; returns the CSV's path.
+fn write_l2_files<G: GameEntry>(a: &FitArgs, fits: &[RoleFit; 2]) -> Result<PathBuf> {
+    let csv = a
+        .csv
+        .clone()
+        .unwrap_or_else(|| a.out.with_extension("l2.csv"));
+    weightforge::fsutil::write_atomic(&csv, csv_text::<G>(fits).as_bytes())
+        .with_context(|| format!("writing {}", csv.display()))?;
+    let roles = [(G::ROLES[0], &fits[0]), (G::ROLES[1], &fits[1])];
+    weightforge::tune::report::l2_chart::write(&a.out, &roles)
+        .with_context(|| format!("drawing {}", a.out.with_extension("l2.png").display()))?;
+    Ok(csv)
 }
 
 fn csv_text<G: GameEntry>(fits: &[RoleFit; 2]) -> String {

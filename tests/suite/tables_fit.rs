@@ -103,3 +103,56 @@ fn the_fit_recovers_a_planted_table() {
         );
     }
 }
+
+/// `weightforge fit` writes the held-out loss by L2 strength as CSV and as a chart (SVG
+/// and PNG): one line per role, a point per strength, the hand genome's loss dashed.
+#[test]
+fn the_fit_command_charts_its_held_out_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = dir.path().join("ws.positions");
+    let out = dir.path().join("ws_tables.ron");
+    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
+    crate::common::ok(&crate::common::weightforge(&[
+        "datagen",
+        "experiments/wolves_sheep_target.ron",
+        "--out",
+        &p(&positions),
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--quiet",
+    ]));
+    crate::common::ok(&crate::common::weightforge(&[
+        "fit",
+        "--game",
+        "wolves_sheep",
+        "--genome",
+        "li2023",
+        "--positions",
+        &p(&positions),
+        "--families",
+        "psqt",
+        "--steps",
+        "5",
+        "--l2",
+        "1e-5,1e-3",
+        "--out",
+        &p(&out),
+    ]));
+    let csv = std::fs::read_to_string(dir.path().join("ws_tables.l2.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 2 * 2, "{csv}");
+    let svg = std::fs::read_to_string(dir.path().join("ws_tables.l2.svg")).unwrap();
+    assert!(
+        svg.contains("Held-out loss against the L2 strength"),
+        "{svg}"
+    );
+    assert_eq!(
+        svg.matches("<circle").count(),
+        4,
+        "a point per strength and role"
+    );
+    assert!(svg.contains("wolves (kept") && svg.contains("sheep (kept"));
+    let png = std::fs::read(dir.path().join("ws_tables.l2.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+}

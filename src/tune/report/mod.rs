@@ -4,7 +4,8 @@
 //! each chart as SVG and PNG), the validation
 //! summary ([`validation`]) and whether the result beats its start ([`standing`]), the selection's ties in words
 //! ([`selection`]), the run page and the index of runs ([`page`]), and the
-//! side-by-side comparison of algorithms ([`compare`]). Every writer fails with a
+//! side-by-side comparison of algorithms ([`compare`]), and a table fit's held-out loss by L2
+//! strength ([`l2_chart`]). Every writer fails with a
 //! [`error::ReportError`] (the page with its own `PageError`).
 //!
 //! The report is below the tuner's stages: it takes the run's vocabulary (experiment,
@@ -16,6 +17,7 @@ pub mod charts;
 pub mod compare;
 pub mod error;
 pub mod generations;
+pub mod l2_chart;
 pub mod page;
 mod raster;
 pub mod selection;
