@@ -107,6 +107,21 @@ figure full tables_li_20k "$R, $TB" "Elo difference: 181.7 +/- 8.7" \
     -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --nodes 20000 --seed 3941
 figure full tables_datagen "$R, $TB" "1020709 positions (duplicates removed)" "65.2 % decisive" \
     -- datagen experiments/wolves_sheep_tables.ron --out ws_volume.positions --quiet
+# Abalone and War of Life: positions, the fit, the match it loses (each needs the one before).
+figure full tables_ab_datagen "$R, $TB" "154893 positions (duplicates removed)" "80.6 % decisive" \
+    -- datagen experiments/abalone_tables.ron --out ab.positions --quiet
+figure full tables_ab_fit "$TB" "held-out loss 0.07267" "held-out loss 0.07322" \
+    -- fit --game abalone --genome genomes/abalone/tuned.ron --positions ab.positions --steps 100 --out ab_tables.ron
+figure full tables_ab_match "$R, $TB" "Elo difference: -759.1 +/- 122.9" \
+    -- match --game abalone ab_tables.ron genomes/abalone/tuned.ron --nodes 2000 --games 400 --seed 4243 \
+    --opening-plies 4 --start standard --start german_daisy --start belgian_daisy --quiet
+figure full tables_wol_datagen "$TB" "695783 positions (duplicates removed)" "6.8 % decisive" \
+    -- datagen experiments/war_of_life_tables.ron --out wol.positions --quiet
+figure full tables_wol_fit "$TB" "held-out loss 0.00435" "held-out loss 0.00434" \
+    -- fit --game war_of_life --genome genomes/war_of_life/tuned.ron --positions wol.positions --steps 100 \
+    --rows both --out wol_tables.ron
+figure full tables_wol_match "$R, $TB" "Elo difference: -238.1 +/- 51.7" \
+    -- match --game war_of_life wol_tables.ron genomes/war_of_life/tuned.ron --depth 2 --games 200 --seed 4244 --quiet
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

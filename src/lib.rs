@@ -20,8 +20,8 @@
 //!   and [`builtin_genomes`], [`solve`] (Wolves & Sheep solved by retrograde analysis;
 //!   the `perfect` player reads it), [`player`] (what sits at the board),
 //!   [`served_engine`] (a built-in player served as an engine); [`python_module`] (a
-//!   genome's evaluation written as a Python module for a course player) and
-//!   [`source_text`] (names and values written into another program's source);
+//!   genome's evaluation written as a Python module for a course player, its tables by
+//!   [`python_tables`]) and [`source_text`] (names and values written into another program's source);
 //! * **playing**: [`matches`](mod@matches) (the one match runner: openings, games, pairs, batches
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
@@ -49,6 +49,7 @@ pub mod matches;
 pub mod played_game;
 pub mod player;
 pub mod python_module;
+pub mod python_tables;
 pub mod record;
 pub mod record_check;
 pub mod registry;

@@ -13,10 +13,14 @@
 //!
 //! A game's `features.py` defines `ROLES`, `FEATURE_NAMES`, `parse_text(text)` (the
 //! position notation), `from_board(board, to_move)` (the course's board) and
-//! `features(pos, role)`; see `docs/adding-a-game.md`.
+//! `features(pos, role)`, and for table genomes `cell_contents(pos)` (the cells in the
+//! order of the game's cell board); see `docs/adding-a-game.md`. A genome's tables are
+//! written by [`crate::python_tables`]: integers summed exactly, divided once, added to
+//! the hand value as the search adds them.
 
 use crate::game::GameEntry;
 use crate::genome::Genome;
+use crate::python_tables::table_code;
 use crate::source_text::{finite, python_float, python_identifier, python_string, SourceError};
 
 /// A genome that cannot be written as a Python module.
@@ -28,12 +32,15 @@ pub enum PythonExportError {
         /// The game.
         game: &'static str,
     },
-    /// The genome carries table families, which the module does not compute yet: its
-    /// value would differ from weightforge's, so it is refused rather than written wrong.
-    #[error("{genome}: a table genome (families {families}); the Python module computes the hand features only, so its value would not be this genome's. Export it as json (cells and contents of every table weight) or ron")]
+    /// The genome carries table families and the game's Python code cannot read a
+    /// position's cells: its value would differ from weightforge's, so it is refused
+    /// rather than written wrong.
+    #[error("{genome}: a table genome (families {families}), and {game}'s Python code has no cell_contents yet, so the module could not compute its tables. Export it as json (cells and contents of every table weight) or ron")]
     Tables {
         /// The genome's name.
         genome: String,
+        /// The game.
+        game: &'static str,
         /// Its families, comma-separated.
         families: String,
     },
@@ -46,10 +53,13 @@ pub enum PythonExportError {
 pub fn python_module<G: GameEntry>(genome: &Genome) -> Result<String, PythonExportError> {
     let code = G::PYTHON_FEATURES.ok_or(PythonExportError::NoFeatureCode { game: G::NAME })?;
     if let Some(t) = &genome.tables {
-        return Err(PythonExportError::Tables {
-            genome: genome.name.clone(),
-            families: t.layout.family_names().join(","),
-        });
+        if !code.contains("\ndef cell_contents(") {
+            return Err(PythonExportError::Tables {
+                genome: genome.name.clone(),
+                game: G::NAME,
+                families: t.layout.family_names().join(","),
+            });
+        }
     }
     let names: Vec<&str> = G::feature_info().iter().map(|f| f.name).collect();
     for name in names.iter().chain(G::ROLES.iter()) {
@@ -66,7 +76,13 @@ pub fn python_module<G: GameEntry>(genome: &Genome) -> Result<String, PythonExpo
     ));
     out.push_str(&weights_dict::<G>(genome, &names)?);
     for (r, role) in G::ROLES.iter().enumerate() {
-        out.push_str(&value_function(role, &genome.weights[r], &names)?);
+        out.push_str(&hand_function(role, &genome.weights[r], &names)?);
+    }
+    if let Some(t) = &genome.tables {
+        out.push_str(&table_code(t, &G::ROLES));
+    }
+    for role in G::ROLES {
+        out.push_str(&value_function(role, genome.tables.is_some()));
     }
     out.push_str(&format!(
         "_VALUES = {{{}}}\n",
@@ -130,9 +146,9 @@ fn weights_dict<G: GameEntry>(genome: &Genome, names: &[&str]) -> Result<String,
     Ok(out)
 }
 
-/// `def _value_<role>(f): return w0 * f[0] + w1 * f[1] + ...`: the products summed left
+/// `def _hand_<role>(f): return w0 * f[0] + w1 * f[1] + ...`: the products summed left
 /// to right in feature order, as the search sums them.
-fn value_function(role: &str, weights: &[f64], names: &[&str]) -> Result<String, SourceError> {
+fn hand_function(role: &str, weights: &[f64], names: &[&str]) -> Result<String, SourceError> {
     let mut terms = Vec::with_capacity(weights.len());
     for (i, (&w, name)) in weights.iter().zip(names).enumerate() {
         let w = finite(&format!("{role}:{name}"), w)?;
@@ -143,7 +159,19 @@ fn value_function(role: &str, weights: &[f64], names: &[&str]) -> Result<String,
     } else {
         terms.join("\n            + ")
     };
-    Ok(format!("\ndef _value_{role}(f):\n    return ({body})\n\n"))
+    Ok(format!("\ndef _hand_{role}(f):\n    return ({body})\n\n"))
+}
+
+/// `def _value_<role>(pos)`: the hand features' value, plus the tables' integer sum in
+/// evaluation units when the genome has tables (the search's own order of additions).
+fn value_function(role: &str, tables: bool) -> String {
+    let q = python_string(role);
+    let tables = if tables {
+        format!(" + _tables_{role}(cell_contents(pos)) / _TABLE_UNITS")
+    } else {
+        String::new()
+    };
+    format!("\ndef _value_{role}(pos):\n    return _hand_{role}(features(pos, {q})){tables}\n\n")
 }
 
 /// `evaluate` and `evaluate_text`, the same for every game.
@@ -161,11 +189,11 @@ def evaluate(board, role, to_move=None):
     `role`). `to_move`: the side to move on `board` (default: `role`); at a fixed search
     depth every leaf has the same side to move, so the default changes no move."""
     value = _value_of(role)
-    return value(features(from_board(board, role if to_move is None else to_move), role))
+    return value(from_board(board, role if to_move is None else to_move))
 
 
 def evaluate_text(text, role):
     """The genome's value for `role` of a position in weightforge's notation (the text
     `weightforge engine` reads after `position`)."""
-    return _value_of(role)(features(parse_text(text), role))
+    return _value_of(role)(parse_text(text))
 "#;

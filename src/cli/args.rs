@@ -82,7 +82,8 @@ pub enum Command {
     #[command(after_help = help::DATAGEN, arg = help::threads(help::THREADS_DATAGEN))]
     Datagen(DatagenArgs),
     /// Fit table families (piece-square and pattern tables) on position files, from a
-    /// hand genome, L2 chosen on held-out positions; writes a table genome
+    /// hand genome, L2 chosen on held-out positions; writes a table genome, its held-out
+    /// loss by L2 (`<out>.l2.csv`, `.l2.png`) and its heat maps (`<out>.heat.png`)
     /// (docs/guide/tables.md).
     #[command(after_help = help::FIT)]
     Fit(FitArgs),
@@ -269,6 +270,15 @@ pub struct InitArgs {
     /// Write here instead of standard output (an existing file is left alone).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// `fit --rows`: which positions train each role's tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FitRowsArg {
+    /// A position trains the role whose search met it.
+    PerRole,
+    /// Every position trains both roles.
+    Both,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -748,6 +758,12 @@ pub struct FitArgs {
     /// only); scores become win chances at a scale fitted on the rows.
     #[arg(long, default_value_t = 0.0)]
     pub score_weight: f64,
+    /// Which positions train a role's tables: `per-role`, those its own search met (a
+    /// datagen row's role: the side to move), or `both`, every position for both roles
+    /// (the result from each role's view): a role's evaluation then also learns the
+    /// positions where the other side is to move, as a search's leaves have them.
+    #[arg(long, value_enum, default_value = "per-role")]
+    pub rows: FitRowsArg,
     /// Adam steps per L2 strength.
     #[arg(long, default_value_t = 200)]
     pub steps: u32,

@@ -3,7 +3,7 @@
 //! every L2 strength tried.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
@@ -13,10 +13,12 @@ use weightforge::fit::sparse::SparseSettings;
 use weightforge::fit::table_fit::{fit_tables, loss_named, RoleFit, TableFitPlan};
 use weightforge::game::GameEntry;
 use weightforge::player::PlayerSpec;
-use weightforge::tables::TableLayout;
+use weightforge::tables::heat::piece_values;
+use weightforge::tables::{GenomeTables, TableLayout};
+use weightforge::tune::report::heat_map::{self, HeatPanel};
 use weightforge::with_game;
 
-use super::args::FitArgs;
+use super::args::{FitArgs, FitRowsArg};
 
 /// `weightforge fit`
 pub fn fit(a: FitArgs) -> Result<()> {
@@ -77,11 +79,17 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
         .iter()
         .map(|p| read_rows::<G>(p).with_context(|| format!("reading {}", p.display())))
         .collect::<Result<_>>()?;
-    let rows = || files.iter().flat_map(|f| fit_rows(f, Some(Rows::PerRole)));
+    let which = if a.rows == FitRowsArg::Both {
+        Rows::Both
+    } else {
+        Rows::PerRole
+    };
+    let rows = || files.iter().flat_map(|f| fit_rows(f, Some(which)));
     let (tables, fits) = fit_tables::<G, _>(rows, &families, &start.weights, &plan)?;
     let report = report::<G>(&fits);
     print!("{report}");
     let csv = write_l2_files::<G>(a, &fits)?;
+    write_heat_maps::<G>(&a.out, &tables)?;
     let mut genome = (*start).clone();
     genome.name = a.name.clone().unwrap_or_else(|| {
         a.out
@@ -90,9 +98,14 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
     });
     genome.tables = Some(Arc::new(tables));
     genome.provenance.source = format!(
-        "weightforge fit --genome {} --families {} on {}",
+        "weightforge fit --genome {} --families {}{} on {}",
         a.genome,
         families.join(","),
+        if which == Rows::Both {
+            " --rows both"
+        } else {
+            ""
+        },
         a.positions
             .iter()
             .map(|p| p.display().to_string())
@@ -111,14 +124,18 @@ fn report<G: GameEntry>(fits: &[RoleFit; 2]) -> String {
     let mut out = String::new();
     for (r, f) in fits.iter().enumerate() {
         let (grads, secs) = f.gradients;
+        let scale = if f.ks.is_finite() {
+            format!("score scale {:.3e}", f.ks)
+        } else {
+            "labels without search scores".to_string()
+        };
         let _ = writeln!(
             out,
-            "{}: {} training + {} held-out positions ({:.0} MB), score scale {:.3e}, K {:.3e}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
+            "{}: {} training + {} held-out positions ({:.0} MB), {scale}, K {:.3e}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
             G::ROLES[r],
             f.rows.0,
             f.rows.1,
             f.bytes as f64 / 1e6,
-            f.ks,
             f.k,
             f.held_hand,
             grads / secs.max(1e-9) / 1e6
@@ -133,6 +150,29 @@ fn report<G: GameEntry>(fits: &[RoleFit; 2]) -> String {
         }
     }
     out
+}
+
+/// `<out>.heat.svg` and `.png`: per role and kind of piece, what a piece on each cell is
+/// worth by the fitted tables.
+fn write_heat_maps<G: GameEntry>(out: &Path, tables: &GenomeTables) -> Result<()> {
+    let layout = &*tables.layout;
+    let board = layout.board();
+    let mut panels = Vec::new();
+    for (r, role) in G::ROLES.iter().enumerate() {
+        let values = piece_values(layout, &tables.weights[r]);
+        for (k, v) in values.into_iter().enumerate() {
+            panels.push(HeatPanel {
+                title: format!("{role}: a {} on each cell", board.contents[k + 1]),
+                values: v,
+            });
+        }
+    }
+    let title = format!(
+        "{}: a piece's worth on each cell by the tables, in score points (red: good for the role)",
+        G::NAME
+    );
+    heat_map::write(out, &title, board, &panels, board.contents.len() - 1)
+        .with_context(|| format!("drawing {}", out.with_extension("heat.png").display()))
 }
 
 /// The held-out loss by L2 strength: `<out>.l2.csv` (or `--csv`), and its chart

@@ -21,6 +21,20 @@ pub struct CellBoard {
     pub symmetries: Vec<Vec<u8>>,
     /// The families a genome may carry, by name.
     pub families: Vec<TupleFamily>,
+    /// Where each cell is drawn (heat maps): its centre in cell widths, x to the right,
+    /// y downward, as the game's own diagrams show the board.
+    pub drawn_at: Vec<(f32, f32)>,
+    /// The cells' shape when drawn.
+    pub shape: CellShape,
+}
+
+/// How a board's cells are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellShape {
+    /// Squares of side 1.
+    Square,
+    /// Pointy-top hexagons 1 wide (rows 0.866 apart, each shifted half a cell).
+    Hexagon,
 }
 
 /// A family of tuples: each tuple is a fixed list of cells, and each way of filling
@@ -35,12 +49,27 @@ pub struct TupleFamily {
     pub tuples: Vec<Vec<u8>>,
 }
 
-/// The most cells one move may change.
-pub const MAX_CELL_CHANGES: usize = 8;
+/// The cells of every `rows × cols` block of a square board of side `size` whose cells
+/// are numbered row by row (cell `row * size + col`), each block's cells in row-major
+/// order: `square_blocks(5, 1, 1)` is every cell alone, `(5, 1, 5)` every row.
+pub fn square_blocks(size: usize, rows: usize, cols: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for r0 in 0..=size - rows {
+        for c0 in 0..=size - cols {
+            let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r0 + r) * size + c0 + c));
+            out.push(cells.map(|c| c as u8).collect());
+        }
+    }
+    out
+}
+
+/// The most cells one move may change: every cell of a 64-cell board (War of Life's
+/// crank may rewrite any of them).
+pub const MAX_CELL_CHANGES: usize = 64;
 
 /// The cells one move changes, with their contents before and after (what
 /// [`Features::cell_changes`](super::Features::cell_changes) writes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellChanges {
     len: u8,
     changes: [CellChange; MAX_CELL_CHANGES],
@@ -55,6 +84,15 @@ pub struct CellChange {
     pub old: u8,
     /// Its contents after the move.
     pub new: u8,
+}
+
+impl Default for CellChanges {
+    fn default() -> Self {
+        CellChanges {
+            len: 0,
+            changes: [CellChange::default(); MAX_CELL_CHANGES],
+        }
+    }
 }
 
 impl CellChanges {

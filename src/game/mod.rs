@@ -19,7 +19,9 @@ pub mod features;
 pub mod perft;
 pub mod rules;
 
-pub use cells::{CellBoard, CellChange, CellChanges, TupleFamily, MAX_CELL_CHANGES};
+pub use cells::{
+    square_blocks, CellBoard, CellChange, CellChanges, CellShape, TupleFamily, MAX_CELL_CHANGES,
+};
 pub use entry::{
     read_state, BenchSet, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError,
 };

@@ -37,6 +37,7 @@
 
 pub mod accumulator;
 pub mod genome_tables;
+pub mod heat;
 pub mod layout;
 
 pub use accumulator::TableAccumulator;

@@ -66,7 +66,8 @@ fn check_game<G: Features>(
         ]));
         let genome = Genome::load::<G>(Path::new(path)).unwrap();
         for (role, role_name) in G::ROLES.iter().enumerate() {
-            let mut eval = Evaluator::new::<G>(role, &genome.weights[role]);
+            let mut eval =
+                Evaluator::with_tables::<G>(role, &genome.weights[role], genome.tables.as_ref());
             for pos in &positions {
                 let mut q =
                     serde_json::json!({"module": module, "role": role_name, "text": pos.to_text()});
@@ -161,8 +162,26 @@ fn wolves_sheep_module_equals_the_search_evaluation() {
         ("genomes/wolves_sheep/luo2023.ron", f64::INFINITY),
         ("genomes/wolves_sheep/tuned.ron", 10_000.0),
         ("genomes/wolves_sheep/target100k_d6.ron", 10_000.0),
+        ("genomes/wolves_sheep/tables_li2023.ron", 10_000.0),
     ];
     check_game::<WolvesSheep>(&genomes, "standard", 40, wolves_sheep_board);
+}
+
+/// `start` with every table family of `G`, each weight drawn in ±3 (seed 9), written to
+/// `dir`: a table genome whose every entry counts.
+fn random_table_genome<G: Features>(start: &str, dir: &Path) -> std::path::PathBuf {
+    use rand::RngExt;
+    use weightforge::tables::{GenomeTables, TableLayout};
+    let mut rng = GameRng::seed_from_u64(9);
+    let mut genome = Genome::load::<G>(Path::new(start)).unwrap();
+    let mut tables = GenomeTables::zeros(std::sync::Arc::new(TableLayout::all::<G>().unwrap()));
+    for w in tables.weights.iter_mut().flatten() {
+        *w = rng.random_range(-3.0..3.0);
+    }
+    genome.tables = Some(std::sync::Arc::new(tables));
+    let path = dir.join("random_tables.ron");
+    std::fs::write(&path, genome.to_ron::<G>()).unwrap();
+    path
 }
 
 /// The coursework's board, `[blue cells, red cells]`, and the side to move.
@@ -189,7 +208,10 @@ fn war_of_life_module_equals_the_search_evaluation() {
     .iter()
     .map(|g| (format!("genomes/war_of_life/{g}.ron"), 10_000.0))
     .collect();
-    let genomes: Vec<(&str, f64)> = genomes.iter().map(|(g, b)| (g.as_str(), *b)).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let tables = random_table_genome::<WarOfLife>("genomes/war_of_life/tuned.ron", dir.path());
+    let mut genomes: Vec<(&str, f64)> = genomes.iter().map(|(g, b)| (g.as_str(), *b)).collect();
+    genomes.push((tables.to_str().unwrap(), 10_000.0));
     check_game::<WarOfLife>(&genomes, "random", 20, war_of_life_board);
 }
 
@@ -306,19 +328,32 @@ fn check_eval_tells_a_matching_evaluation_from_another() {
     assert!(text.contains(" 0 match"), "{text}");
 }
 
-/// A table genome's Python module would compute its hand features only: export refuses
-/// it, naming the genome and its families, while json carries every table weight.
+/// A table genome's module carries its tables (the exactness tests above check the
+/// values): export writes every table's integers and the function summing them, and json
+/// still carries every weight by cells and contents. Every game whose Python code and
+/// cell board both exist can read a position's cells (`cell_contents`), so no table
+/// genome is refused for want of it.
 #[test]
-fn a_table_genome_is_refused_as_python_and_exported_as_json() {
+fn a_table_genome_is_exported_with_its_tables() {
     let genome = "genomes/wolves_sheep/tables_li2023.ron";
-    let e = fails(&["export", genome, "--format", "python"]);
-    assert!(
-        e.contains("tables_li2023") && e.contains("a table genome") && e.contains("blocks2x3"),
-        "{e}"
-    );
+    let py = ok(&weightforge(&["export", genome, "--format", "python"]));
+    for part in [
+        "_T_wolves = [",
+        "def _tables_sheep(x, T=_T_sheep)",
+        "_TABLE_UNITS = 25600.0",
+    ] {
+        assert!(py.contains(part), "no {part:?} in the module");
+    }
     let json = ok(&weightforge(&["export", genome, "--format", "json"]));
     assert!(
         json.contains("\"00,01,10,11=....\""),
         "no table weight in the json"
     );
+    for &id in weightforge::registry::GameId::ALL {
+        weightforge::with_game!(id, G => {
+            if let (Some(code), Some(_)) = (<G as weightforge::game::GameEntry>::PYTHON_FEATURES, G::cell_board()) {
+                assert!(code.contains("\ndef cell_contents("), "{}: features.py has no cell_contents", G::NAME);
+            }
+        });
+    }
 }

@@ -114,6 +114,57 @@ fn wolves_sheep_mirror_entries_share_one_weight() {
     assert_ne!(eval.evaluate(&c), eval.evaluate(&start));
 }
 
+/// For every game with a cell board: the table sum of a position's cells equals the sum
+/// of their image under each of the board's symmetries (random weights, every family),
+/// on the positions of random games; and a board that is no symmetric image scores
+/// differently somewhere (the weights are not all tied together).
+#[test]
+fn every_symmetry_of_every_board_ties_its_entries() {
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => symmetric_images_score_alike::<G>());
+    }
+}
+
+fn symmetric_images_score_alike<G: Features>() {
+    use weightforge::tables::TableAccumulator;
+    let Some(layout) = TableLayout::all::<G>() else {
+        return;
+    };
+    let board = G::cell_board().unwrap();
+    let mut rng = GameRng::seed_from_u64(5);
+    let tables = random_tables(layout, &mut rng);
+    let acc = TableAccumulator::new(tables.layout.clone(), &tables.weights[0]);
+    let n = board.cells.len();
+    let (mut cells, mut image) = (vec![0u8; n], vec![0u8; n]);
+    let mut pos = G::start(G::start_names()[0], &mut rng).unwrap();
+    let (mut moves, mut differs) = (Vec::new(), false);
+    for _ply in 0..40 {
+        pos.cell_contents(&mut cells);
+        for sym in &board.symmetries {
+            for (c, &to) in sym.iter().enumerate() {
+                image[to as usize] = cells[c];
+            }
+            let text = pos.to_text();
+            assert_eq!(
+                acc.sum_of(&cells),
+                acc.sum_of(&image),
+                "{}: {text}",
+                G::NAME
+            );
+        }
+        image.copy_from_slice(&cells);
+        image.rotate_left(1);
+        differs |= acc.sum_of(&image) != acc.sum_of(&cells);
+        MatchRules::capped(120).legal_moves(&pos, &mut moves);
+        let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+            break;
+        };
+        let outcome = pos.sample_outcome(mv, &mut rng);
+        pos.make(mv, outcome);
+    }
+    assert!(differs, "{}: every board scores the same", G::NAME);
+}
+
 #[test]
 fn search_with_tables_returns_the_minimax_value() {
     let mut rng = GameRng::seed_from_u64(7);

@@ -155,4 +155,75 @@ fn the_fit_command_charts_its_held_out_loss() {
     assert!(svg.contains("wolves (kept") && svg.contains("sheep (kept"));
     let png = std::fs::read(dir.path().join("ws_tables.l2.png")).unwrap();
     assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+    // The heat maps: a board per role and piece, 25 cells each, a value in every cell.
+    let heat = std::fs::read_to_string(dir.path().join("ws_tables.heat.svg")).unwrap();
+    for panel in [
+        "wolves: a W on",
+        "wolves: a S on",
+        "sheep: a W on",
+        "sheep: a S on",
+    ] {
+        assert!(heat.contains(panel), "no {panel:?} board");
+    }
+    assert_eq!(heat.matches("<polygon").count(), 4 * 25, "a cell per board");
+    let png = std::fs::read(dir.path().join("ws_tables.heat.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
+}
+
+/// `fit --rows both`: every position trains both roles, so a role sees more rows than
+/// with `--rows per-role` on a datagen file (whose rows each belong to the side to move),
+/// and the genome's provenance says how it was fitted.
+#[test]
+fn the_fit_can_train_both_roles_on_every_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = dir.path().join("ws.positions");
+    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
+    crate::common::ok(&crate::common::weightforge(&[
+        "datagen",
+        "experiments/wolves_sheep_target.ron",
+        "--out",
+        &p(&positions),
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--quiet",
+    ]));
+    let rows_of = |which: &str| {
+        let out = dir.path().join(format!("{which}.ron"));
+        let text = crate::common::ok(&crate::common::weightforge(&[
+            "fit",
+            "--game",
+            "wolves_sheep",
+            "--genome",
+            "li2023",
+            "--positions",
+            &p(&positions),
+            "--families",
+            "psqt",
+            "--steps",
+            "2",
+            "--l2",
+            "1e-5",
+            "--rows",
+            which,
+            "--out",
+            &p(&out),
+        ]));
+        // "wolves: 8422 training + 917 held-out positions ..."
+        let line = text.lines().find(|l| l.starts_with("wolves: ")).unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let n = |i: usize| words[i].parse::<usize>().unwrap();
+        (n(1) + n(4), std::fs::read_to_string(out).unwrap())
+    };
+    let (per_role, _) = rows_of("per-role");
+    let (both, genome) = rows_of("both");
+    assert!(
+        both > per_role,
+        "{per_role} wolves rows per role, {both} with both"
+    );
+    assert!(
+        genome.contains("--rows both"),
+        "the provenance says how the tables were fitted"
+    );
 }

@@ -26,7 +26,7 @@ use super::board::{
 use super::movegen;
 use super::movegen::AbMove;
 use super::position::Abalone;
-use crate::game::{FeatureInfo, FeatureSet, Features, Game, Role};
+use crate::game::{CellBoard, CellChanges, FeatureInfo, FeatureSet, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 14] = [
@@ -320,6 +320,20 @@ impl Features for Abalone {
 
     fn needed_features(&self, role: Role, needed: FeatureSet, out: &mut [f32]) {
         compute_needed(self, role, needed, out);
+    }
+
+    fn cell_board() -> Option<&'static CellBoard> {
+        Some(&super::tables::BOARD_CELLS)
+    }
+
+    #[inline]
+    fn cell_contents(&self, out: &mut [u8]) {
+        super::tables::contents(self, out);
+    }
+
+    #[inline]
+    fn cell_changes(&self, mv: AbMove, _outcome: (), out: &mut CellChanges) {
+        super::tables::changes(self, mv, out);
     }
 }
 

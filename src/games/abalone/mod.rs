@@ -25,6 +25,7 @@ pub mod features;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod tables;
 pub mod zobrist;
 
 pub use movegen::AbMove;

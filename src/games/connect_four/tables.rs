@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use super::bitboard::{cell, HEIGHT, STRIDE, WIDTH};
 use super::position::{C4Move, ConnectFour, RED};
-use crate::game::{CellBoard, CellChanges, Game, TupleFamily};
+use crate::game::{CellBoard, CellChanges, CellShape, Game, TupleFamily};
 
 /// Cell contents: empty, red, yellow.
 pub const CONTENTS: [char; 3] = ['.', 'r', 'y'];
@@ -87,6 +87,10 @@ fn build() -> CellBoard {
         contents: &CONTENTS,
         symmetries: vec![mirror],
         families,
+        drawn_at: (0..WIDTH * HEIGHT)
+            .map(|i| ((i / HEIGHT) as f32, (HEIGHT - 1 - i % HEIGHT) as f32))
+            .collect(),
+        shape: CellShape::Square,
     }
 }
 

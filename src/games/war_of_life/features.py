@@ -76,6 +76,12 @@ def parse_text(text):
     return from_board(json.loads(board), "blue" if side == "b" else "red")
 
 
+def cell_contents(pos):
+    """The 64 cells in weightforge's table order (bit order: row 1 first, column 1 first
+    in each row): 0 empty, 1 blue, 2 red (the table families' contents `.`, `b`, `r`)."""
+    blue, red = pos.blue, pos.red
+    return [((blue >> s) & 1) | (((red >> s) & 1) << 1) for s in range(64)]
+
 def features(pos, role):
     """The fifteen feature values of `pos` seen by `role`, in FEATURE_NAMES order."""
     blue, red = pos.blue, pos.red

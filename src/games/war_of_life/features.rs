@@ -18,7 +18,7 @@
 use super::bitboard::{direction, shifts, CORNERS, EDGE};
 use super::crank::neighbourhood;
 use super::position::{WarOfLife, WolMove, BLUE};
-use crate::game::{FeatureInfo, Features, Game, Role};
+use crate::game::{CellBoard, CellChanges, FeatureInfo, Features, Game, Role};
 
 /// The features, in the order [`compute`] writes them.
 pub const FEATURES: [FeatureInfo; 15] = [
@@ -167,6 +167,20 @@ impl Features for WarOfLife {
 
     fn features(&self, role: Role, out: &mut [f32]) {
         compute(self, role, out);
+    }
+
+    fn cell_board() -> Option<&'static CellBoard> {
+        Some(&super::tables::BOARD)
+    }
+
+    #[inline]
+    fn cell_contents(&self, out: &mut [u8]) {
+        super::tables::contents(self, out);
+    }
+
+    #[inline]
+    fn cell_changes(&self, mv: WolMove, _outcome: (), out: &mut CellChanges) {
+        super::tables::changes(self, mv, out);
     }
 }
 

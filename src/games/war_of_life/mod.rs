@@ -17,6 +17,7 @@ pub mod features;
 pub mod notation;
 pub mod position;
 pub mod start;
+pub mod tables;
 pub mod zobrist;
 
 pub use position::{Ending, WarOfLife, WolMove, BLUE, MOVE_LIMIT, RED};

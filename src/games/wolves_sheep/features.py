@@ -122,6 +122,16 @@ def from_board(board, to_move):
     return Position(wolves, sheep, to_move == "wolves")
 
 
+def cell_contents(pos):
+    """The 25 cells in weightforge's table order (row-major from the sheep's home row):
+    0 empty, 1 a wolf, 2 a sheep (the table families' contents `.`, `W`, `S`)."""
+    out = [0] * 25
+    for sq in pos.wolf_squares:
+        out[sq] = 1
+    for sq in pos.sheep_squares:
+        out[sq] = 2
+    return out
+
 def features(pos, role):
     """The twelve feature values of `pos`, in FEATURE_NAMES order (the same for both
     roles: the weights give them their sign)."""

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use super::bitboard::{SIZE, SQUARES};
 use super::position::{WolvesSheep, WsMove, SHEEP, WOLVES};
-use crate::game::{CellBoard, CellChanges, Game, TupleFamily};
+use crate::game::{square_blocks, CellBoard, CellChanges, CellShape, Game, TupleFamily};
 
 /// Cell contents: empty, wolf, sheep.
 pub const CONTENTS: [char; 3] = ['.', 'W', 'S'];
@@ -24,14 +24,7 @@ pub static BOARD: LazyLock<CellBoard> = LazyLock::new(build);
 
 /// The cells of every `rows × cols` block, in row-major order.
 fn blocks(rows: usize, cols: usize) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for r0 in 0..=SIZE - rows {
-        for c0 in 0..=SIZE - cols {
-            let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r0 + r) * SIZE + c0 + c));
-            out.push(cells.map(|c| c as u8).collect());
-        }
-    }
-    out
+    square_blocks(SIZE, rows, cols)
 }
 
 fn build() -> CellBoard {
@@ -71,6 +64,8 @@ fn build() -> CellBoard {
         contents: &CONTENTS,
         symmetries: vec![mirror],
         families,
+        drawn_at: (0..SQUARES).map(|s| ((s % SIZE) as f32, (s / SIZE) as f32)).collect(),
+        shape: CellShape::Square,
     }
 }
 

@@ -17,6 +17,7 @@ pub mod charts;
 pub mod compare;
 pub mod error;
 pub mod generations;
+pub mod heat_map;
 pub mod l2_chart;
 pub mod page;
 mod raster;
