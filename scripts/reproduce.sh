@@ -107,6 +107,10 @@ figure full tables_li_20k "$R, $TB" "Elo difference: 181.7 +/- 8.7" \
     -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --nodes 20000 --seed 3941
 figure full tables_datagen "$R, $TB" "1020709 positions (duplicates removed)" "65.2 % decisive" \
     -- datagen experiments/wolves_sheep_tables.ron --out ws_volume.positions --quiet
+figure full tables_elo_budget "$R, $TB" "Elo difference: 105.6 +/- 23.1" "Elo difference: 132.9 +/- 18.3" \
+    "Elo difference: 184.0 +/- 7.6" \
+    -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --seed 3941 \
+    --budgets 1000,2000,5000,20000,100000 --quiet
 # Abalone and War of Life: positions, the fit, the match it loses (each needs the one before).
 figure full tables_ab_datagen "$R, $TB" "154893 positions (duplicates removed)" "80.6 % decisive" \
     -- datagen experiments/abalone_tables.ron --out ab.positions --quiet

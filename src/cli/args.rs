@@ -369,7 +369,7 @@ pub enum MovesFormat {
     BcitMoves,
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct MatchArgs {
     /// The game: one of those `weightforge games` lists.
     #[arg(long, value_parser = GameArg)]
@@ -427,6 +427,14 @@ pub struct MatchArgs {
     /// Write every game to this file (JSON Lines; see docs/game-records.md).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Play the match once at each of these node budgets (both players at each; the same
+    /// seed and openings), print each result, and draw the Elo against the budget into
+    /// `--chart`.
+    #[arg(long, value_name = "N,N,...", value_delimiter = ',', conflicts_with_all = ["nodes", "move_time", "depth", "sprt", "record"])]
+    pub budgets: Vec<u64>,
+    /// With `--budgets`: the folder for the chart (`elo_budget.csv`, `.png`, `.svg`).
+    #[arg(long, value_name = "DIR", requires = "budgets")]
+    pub chart: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

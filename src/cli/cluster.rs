@@ -10,7 +10,7 @@ use weightforge::dist::mpi::{self, Coordinator};
 use weightforge::dist::Threads;
 
 use super::args::Command;
-use super::{datagen, play, tune};
+use super::{datagen, match_command, play, tune};
 
 /// Runs evolve or match as this process's part of the `mpirun` job (alone: as usual).
 pub fn run(command: Command) -> Result<()> {
@@ -39,7 +39,7 @@ pub fn run(command: Command) -> Result<()> {
 fn lead(command: Command, exec: Arc<dyn weightforge::dist::Executor>) -> Result<()> {
     match command {
         Command::Evolve(a) => tune::evolve(a, exec),
-        Command::Match(a) => play::run_match(a, exec.as_ref()),
+        Command::Match(a) => match_command::run_match(a, exec.as_ref()),
         Command::Datagen(a) => datagen::datagen(a, Some(exec.as_ref())),
         _ => unreachable!("only evolve, match and datagen run under mpirun"),
     }

@@ -68,6 +68,8 @@ pub const MATCH: &str = "Examples:
       --games 2000 --sprt elo0=0,elo1=5           # stop once the SPRT decides
   weightforge match --game abalone genomes/abalone/tuned.ron chorus2009 --games 20 \\
       --nodes 20000 --record games.jsonl          # node budget per move; keep the games
+  weightforge match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 \\
+      --budgets 1000,2000,5000 --chart budgets    # the same match at each budget; the chart
 See docs/guide/testing-genomes.md.";
 
 pub const MOVE: &str = "Examples:

@@ -17,6 +17,7 @@ mod engine;
 mod fit;
 mod help;
 mod init;
+mod match_command;
 mod play;
 mod positions;
 mod print;
@@ -56,7 +57,7 @@ pub fn run() -> Result<()> {
         Command::Games => play::games(),
         Command::Perft(a) => play::perft(a),
         Command::Moves(a) => play::moves(a),
-        Command::Match(a) => play::run_match(a, threads.as_ref()),
+        Command::Match(a) => match_command::run_match(a, threads.as_ref()),
         Command::Move(a) => course::best_move(a),
         Command::Tournament(a) => tournament::tournament(a),
         Command::Bench(a) => bench::bench(a, &cli.threads),

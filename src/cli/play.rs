@@ -181,11 +181,6 @@ fn write_moves<G: Features>(pos: &G, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-/// `weightforge match`
-pub fn run_match(a: MatchArgs, exec: &dyn Executor) -> Result<()> {
-    with_game!(a.game, G => match_for::<G>(&a, exec))
-}
-
 /// A worker rank of `mpirun -n K weightforge match ...`: plays the pairs rank 0 hands
 /// it, with the players and settings of the same command line.
 #[cfg(feature = "mpi")]
@@ -198,7 +193,12 @@ pub fn serve_match(a: MatchArgs) -> Result<()> {
     })
 }
 
-fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
+/// Plays the match `a` describes and prints its result; returns the players' names and
+/// the result.
+pub(super) fn play_and_print<G: Features>(
+    a: &MatchArgs,
+    exec: &dyn Executor,
+) -> Result<(String, String, MatchResult)> {
     let resolve::Match {
         a: pa,
         b: pb,
@@ -226,7 +226,7 @@ fn match_for<G: Features>(a: &MatchArgs, exec: &dyn Executor) -> Result<()> {
         record::write(path, &out.logs)?;
         eprintln!("{} games written to {}", out.logs.len(), path.display());
     }
-    Ok(())
+    Ok((pa.name(), pb.name(), out.result))
 }
 
 /// Prints a match's result: the settings, W/D/L by role, the score, the speed, the

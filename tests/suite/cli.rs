@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::common::{fails, stderr, stdout, temp_file, weightforge, with_stdin};
+use crate::common::{fails, ok, stderr, stdout, temp_file, weightforge, with_stdin};
 
 const LUO: &str = include_str!("../../genomes/wolves_sheep/luo2023.ron");
 
@@ -530,4 +530,60 @@ fn a_closed_stdout_ends_the_output_quietly() {
         "{:?}",
         out.status
     );
+}
+
+/// `match --budgets`: the same match at each node budget, each printed as a match
+/// prints it, then the Elo by budget and its chart (CSV, PNG, SVG) in `--chart`.
+#[test]
+fn match_at_several_budgets_draws_its_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("budgets");
+    let out = ok(&weightforge(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "genomes/wolves_sheep/tuned.ron",
+        "li2023",
+        "--games",
+        "4",
+        "--budgets",
+        "100,300",
+        "--chart",
+        chart.to_str().unwrap(),
+        "--quiet",
+    ]));
+    assert_eq!(
+        out.matches("Search: 100 nodes per move").count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("Search: 300 nodes per move").count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("Elo of tuned against li2023 by budget:"),
+        "{out}"
+    );
+    let csv = std::fs::read_to_string(chart.join("elo_budget.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(
+        csv.contains("100 nodes") && csv.contains("300 nodes"),
+        "{csv}"
+    );
+    let png = std::fs::read(chart.join("elo_budget.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    let e = fails(&[
+        "match",
+        "--game",
+        "wolves_sheep",
+        "tuned",
+        "li2023",
+        "--budgets",
+        "100",
+        "--nodes",
+        "5",
+    ]);
+    assert!(e.contains("--nodes"), "{e}");
 }

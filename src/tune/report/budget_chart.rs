@@ -44,14 +44,25 @@ pub struct BudgetPoint {
 /// Writes the CSV, PNG and SVG into `dir`, each atomically (a kill never leaves half a
 /// chart).
 pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
+    write_titled(dir, RUN_TITLE, points)
+}
+
+/// The run chart's title.
+const RUN_TITLE: &str =
+    "Elo of the best genome against each reference, by search budget (95 % interval)";
+
+/// [`write`] with a title of its own (`weightforge match --budgets`: player A against B).
+pub fn write_titled(dir: &Path, title: &str, points: &[BudgetPoint]) -> Result<(), ReportError> {
     raster::save(
         &dir.join(format!("{STEM}.csv")),
         csv_text(points).as_bytes(),
     )?;
     let svg = dir.join(format!("{STEM}.svg"));
-    let text = svg_text(points).map_err(|message| ReportError::Plot {
-        path: svg.display().to_string(),
-        message,
+    let text = raster::svg(SIZE, |root| draw(root, title, points)).map_err(|message| {
+        ReportError::Plot {
+            path: svg.display().to_string(),
+            message,
+        }
     })?;
     raster::save(&svg, text.as_bytes())?;
     raster::save_png(&dir.join(format!("{STEM}.png")), &text)
@@ -59,7 +70,7 @@ pub fn write(dir: &Path, points: &[BudgetPoint]) -> Result<(), ReportError> {
 
 /// The chart as SVG text, for the run page.
 pub fn svg_text(points: &[BudgetPoint]) -> Result<String, String> {
-    raster::svg(SIZE, |root| draw(root, points))
+    raster::svg(SIZE, |root| draw(root, RUN_TITLE, points))
 }
 
 /// The CSV: one row per reference and budget, quoted by the `csv` crate (a reference's
@@ -128,6 +139,7 @@ fn opponents(points: &[BudgetPoint]) -> Vec<String> {
 /// references sit a little apart so their bars do not hide each other.
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
+    title: &str,
     points: &[BudgetPoint],
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
@@ -139,10 +151,7 @@ fn draw<DB: DrawingBackend>(
     let (lo, hi) = axis::range(finite.chain([0.0]).filter(|y| y.is_finite()));
     let n = names.len().max(1) as f64;
     let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Elo of the best genome against each reference, by search budget (95 % interval)",
-            (FAMILY, TITLE_SIZE),
-        )
+        .caption(title, (FAMILY, TITLE_SIZE))
         .margin(16)
         .x_label_area_size(50)
         .y_label_area_size(65)
