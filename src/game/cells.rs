@@ -63,6 +63,13 @@ pub fn square_blocks(size: usize, rows: usize, cols: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// Every `a × b` and `b × a` block of a square board of side `size` ([`square_blocks`]).
+pub fn square_blocks_both_ways(size: usize, a: usize, b: usize) -> Vec<Vec<u8>> {
+    let mut out = square_blocks(size, a, b);
+    out.extend(square_blocks(size, b, a));
+    out
+}
+
 /// The most cells one move may change: every cell of a 64-cell board (War of Life's
 /// crank may rewrite any of them).
 pub const MAX_CELL_CHANGES: usize = 64;

@@ -20,7 +20,8 @@ pub mod perft;
 pub mod rules;
 
 pub use cells::{
-    square_blocks, CellBoard, CellChange, CellChanges, CellShape, TupleFamily, MAX_CELL_CHANGES,
+    square_blocks, square_blocks_both_ways, CellBoard, CellChange, CellChanges, CellShape,
+    TupleFamily, MAX_CELL_CHANGES,
 };
 pub use entry::{
     read_state, BenchSet, CourseFiles, CourseFrontEnd, CourseListing, GameEntry, StateError,

@@ -104,25 +104,31 @@ fn the_fit_recovers_a_planted_table() {
     }
 }
 
-/// `weightforge fit` writes the held-out loss by L2 strength as CSV and as a chart (SVG
-/// and PNG): one line per role, a point per strength, the hand genome's loss dashed.
-#[test]
-fn the_fit_command_charts_its_held_out_loss() {
-    let dir = tempfile::tempdir().unwrap();
-    let positions = dir.path().join("ws.positions");
-    let out = dir.path().join("ws_tables.ron");
-    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
+/// A few Wolves & Sheep datagen games at 300 nodes, written to `dir/ws.positions`.
+fn small_datagen(dir: &std::path::Path) -> std::path::PathBuf {
+    let positions = dir.join("ws.positions");
     crate::common::ok(&crate::common::weightforge(&[
         "datagen",
         "experiments/wolves_sheep_target.ron",
         "--out",
-        &p(&positions),
+        positions.to_str().unwrap(),
         "--games",
         "4",
         "--nodes",
         "300",
         "--quiet",
     ]));
+    positions
+}
+
+/// `weightforge fit` writes the held-out loss by L2 strength as CSV and as a chart (SVG
+/// and PNG): one line per role, a point per strength, the hand genome's loss dashed.
+#[test]
+fn the_fit_command_charts_its_held_out_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = small_datagen(dir.path());
+    let out = dir.path().join("ws_tables.ron");
+    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
     crate::common::ok(&crate::common::weightforge(&[
         "fit",
         "--game",
@@ -176,19 +182,8 @@ fn the_fit_command_charts_its_held_out_loss() {
 #[test]
 fn the_fit_can_train_both_roles_on_every_position() {
     let dir = tempfile::tempdir().unwrap();
-    let positions = dir.path().join("ws.positions");
+    let positions = small_datagen(dir.path());
     let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
-    crate::common::ok(&crate::common::weightforge(&[
-        "datagen",
-        "experiments/wolves_sheep_target.ron",
-        "--out",
-        &p(&positions),
-        "--games",
-        "4",
-        "--nodes",
-        "300",
-        "--quiet",
-    ]));
     let rows_of = |which: &str| {
         let out = dir.path().join(format!("{which}.ron"));
         let text = crate::common::ok(&crate::common::weightforge(&[

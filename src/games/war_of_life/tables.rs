@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 use super::bitboard::{Bitboard, CELLS, SIZE};
 use super::position::{WarOfLife, WolMove, BLUE, RED};
-use crate::game::{square_blocks, CellBoard, CellChanges, CellShape, TupleFamily};
+use crate::game::{square_blocks, square_blocks_both_ways, CellBoard, CellChanges, CellShape, TupleFamily};
 
 /// Cell contents: empty, blue, red.
 pub const CONTENTS: [char; 3] = ['.', 'b', 'r'];
@@ -58,8 +58,6 @@ fn symmetries() -> Vec<Vec<u8>> {
 
 fn build() -> CellBoard {
     let cells = (0..CELLS).map(|s| format!("{}{}", s / SIZE + 1, s % SIZE + 1)).collect();
-    let mut blocks2x3 = blocks(2, 3);
-    blocks2x3.extend(blocks(3, 2));
     let families = vec![
         TupleFamily {
             name: "psqt",
@@ -74,7 +72,7 @@ fn build() -> CellBoard {
         TupleFamily {
             name: "blocks2x3",
             meaning: "every 2×3 and 3×2 block",
-            tuples: blocks2x3,
+            tuples: square_blocks_both_ways(SIZE, 2, 3),
         },
     ];
     CellBoard {

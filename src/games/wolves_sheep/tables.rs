@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use super::bitboard::{SIZE, SQUARES};
 use super::position::{WolvesSheep, WsMove, SHEEP, WOLVES};
-use crate::game::{square_blocks, CellBoard, CellChanges, CellShape, Game, TupleFamily};
+use crate::game::{square_blocks, square_blocks_both_ways, CellBoard, CellChanges, CellShape, Game, TupleFamily};
 
 /// Cell contents: empty, wolf, sheep.
 pub const CONTENTS: [char; 3] = ['.', 'W', 'S'];
@@ -30,8 +30,6 @@ fn blocks(rows: usize, cols: usize) -> Vec<Vec<u8>> {
 fn build() -> CellBoard {
     let cells = (0..SQUARES).map(|s| format!("{}{}", s / SIZE, s % SIZE)).collect();
     let mirror = (0..SQUARES).map(|s| (s - s % SIZE + SIZE - 1 - s % SIZE) as u8).collect();
-    let mut blocks2x3 = blocks(2, 3);
-    blocks2x3.extend(blocks(3, 2));
     let families = vec![
         TupleFamily {
             name: "psqt",
@@ -56,7 +54,7 @@ fn build() -> CellBoard {
         TupleFamily {
             name: "blocks2x3",
             meaning: "every 2×3 and 3×2 block",
-            tuples: blocks2x3,
+            tuples: square_blocks_both_ways(SIZE, 2, 3),
         },
     ];
     CellBoard {
