@@ -111,6 +111,9 @@ figure full tables_elo_budget "$R, $TB" "Elo difference: 105.6 +/- 23.1" "Elo di
     "Elo difference: 184.0 +/- 7.6" \
     -- match --game wolves_sheep genomes/wolves_sheep/tables_li2023.ron li2023 --games 200 --seed 3941 \
     --budgets 1000,2000,5000,20000,100000 --quiet
+figure full tables_run "$TB" "1020709 positions written" "Elo difference: 155.5 +/- 24.5" \
+    "Elo difference: 172.8 +/- 16.6" "+170.2 ± 11.3 Elo over the start" \
+    -- evolve experiments/wolves_sheep_tables_run.ron --quiet
 # Abalone and War of Life: positions, the fit, the match it loses (each needs the one before).
 figure full tables_ab_datagen "$R, $TB" "154893 positions (duplicates removed)" "80.6 % decisive" \
     -- datagen experiments/abalone_tables.ron --out ab.positions --quiet

@@ -44,6 +44,19 @@ pub const TABLE_QUANTUM: f64 = 256.0;
 /// stays far inside an `i32`).
 pub const MAX_TABLE_WEIGHT: f64 = 10_000.0;
 
+/// A table fit (`weightforge fit`, an experiment's `tables:`): the L2 strengths tried
+/// (the one with the lowest held-out loss is kept).
+pub const TABLE_FIT_L2: [f64; 4] = [1e-6, 1e-5, 1e-4, 1e-3];
+
+/// A table fit: the share of the positions held out to choose the L2 strength.
+pub const TABLE_FIT_HELD_OUT: f64 = 0.1;
+
+/// A table fit: Adam steps per L2 strength.
+pub const TABLE_FIT_STEPS: u32 = 200;
+
+/// A table fit: Adam's step size, in logit units.
+pub const TABLE_FIT_RATE: f64 = 0.02;
+
 /// The deepest search weightforge allows (also the size of its per-ply stacks).
 pub const MAX_DEPTH: u32 = 64;
 

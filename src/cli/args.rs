@@ -760,7 +760,7 @@ pub struct FitArgs {
     #[arg(long, value_delimiter = ',', default_value = "1e-6,1e-5,1e-4,1e-3")]
     pub l2: Vec<f64>,
     /// Share of the positions held out (by a hash of their text).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = weightforge::tunables::TABLE_FIT_HELD_OUT)]
     pub held_out: f64,
     /// Weight of the rows' search scores in the labels, 0 to 1 (0: the games' results
     /// only); scores become win chances at a scale fitted on the rows.
@@ -773,10 +773,10 @@ pub struct FitArgs {
     #[arg(long, value_enum, default_value = "per-role")]
     pub rows: FitRowsArg,
     /// Adam steps per L2 strength.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = weightforge::tunables::TABLE_FIT_STEPS)]
     pub steps: u32,
     /// Adam step size (logit units).
-    #[arg(long, default_value_t = 0.02)]
+    #[arg(long, default_value_t = weightforge::tunables::TABLE_FIT_RATE)]
     pub rate: f64,
     /// The loss: mse or logloss.
     #[arg(long, default_value = "mse")]

@@ -115,6 +115,12 @@ pub fn serve_evolve() -> Result<()> {
     let (ron, origin): (String, String) =
         serde_json::from_str(&text).context("the experiment rank 0 sent")?;
     let exp = Experiment::parse(&ron, &origin)?;
+    if exp.tables.is_some() {
+        anyhow::bail!(
+            "{origin}: `tables:` runs on one machine (evolve without mpirun): its tables are \
+             fitted on rank 0, and the other ranks would play without them"
+        );
+    }
     let game = exp.game.clone();
     with_game!(game.as_str(), G => {
         let r = exp.resolve::<G>(&origin)?;

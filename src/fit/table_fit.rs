@@ -30,6 +30,62 @@ pub struct TableFitPlan {
     pub settings: SparseSettings,
 }
 
+/// A table fit setting out of range.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{field} {value}: expected {expected}")]
+pub struct BadFitSetting {
+    /// The setting (`l2`, `held_out`, `score_weight`, `steps`, `rate`).
+    pub field: &'static str,
+    /// The value given.
+    pub value: String,
+    /// What was expected.
+    pub expected: &'static str,
+}
+
+impl TableFitPlan {
+    /// The plan, each setting checked: strengths finite and ≥ 0 (at least one), the
+    /// held-out share in [0, 1), the score weight in [0, 1], 1 to 100,000 steps and a
+    /// step size in (0, 1].
+    pub fn checked(
+        l2: &[f64],
+        held_out: f64,
+        score_weight: f64,
+        settings: SparseSettings,
+    ) -> Result<Self, BadFitSetting> {
+        let bad = |field, value: String, expected| BadFitSetting {
+            field,
+            value,
+            expected,
+        };
+        if l2.is_empty() || l2.iter().any(|l| !l.is_finite() || *l < 0.0) {
+            return Err(bad("l2", format!("{l2:?}"), "finite strengths ≥ 0"));
+        }
+        if !(0.0..1.0).contains(&held_out) {
+            return Err(bad(
+                "held_out",
+                held_out.to_string(),
+                "a share from 0 to below 1",
+            ));
+        }
+        if !(0.0..=1.0).contains(&score_weight) {
+            return Err(bad("score_weight", score_weight.to_string(), "0 to 1"));
+        }
+        if !(1..=100_000).contains(&settings.steps) {
+            return Err(bad("steps", settings.steps.to_string(), "1 to 100000"));
+        }
+        let rate = settings.rate;
+        if !(rate.is_finite() && rate > 0.0 && rate <= 1.0) {
+            return Err(bad("rate", rate.to_string(), "a step size in (0, 1]"));
+        }
+        Ok(TableFitPlan {
+            l2: l2.to_vec(),
+            held_out,
+            score_weight,
+            settings,
+        })
+    }
+}
+
 /// One L2 strength tried for one role.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct L2Point {
@@ -200,6 +256,65 @@ pub fn fit_tables<'a, G: Features, I: Iterator<Item = FitRow<'a, G>>>(
         fit
     });
     Ok((tables, fits))
+}
+
+/// Per role: rows, memory, K, the hand genome's held-out loss, each strength's losses,
+/// the strength kept and the gradient throughput (what `weightforge fit` prints and a
+/// table genome's provenance keeps).
+pub fn report<G: Features>(fits: &[RoleFit; 2]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for (r, f) in fits.iter().enumerate() {
+        let (grads, secs) = f.gradients;
+        let scale = if f.ks.is_finite() {
+            format!("score scale {:.3e}", f.ks)
+        } else {
+            "labels without search scores".to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{}: {} training + {} held-out positions ({:.0} MB), {scale}, K {:.3e}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
+            G::ROLES[r],
+            f.rows.0,
+            f.rows.1,
+            f.bytes as f64 / 1e6,
+            f.k,
+            f.held_hand,
+            grads / secs.max(1e-9) / 1e6
+        );
+        for (i, p) in f.points.iter().enumerate() {
+            let mark = if i == f.chosen { "  <- kept" } else { "" };
+            let _ = writeln!(
+                out,
+                "  l2 {:e}: training loss {:.5}, held-out loss {:.5}, {} non-zero weights{mark}",
+                p.l2, p.train, p.held, p.nonzero
+            );
+        }
+    }
+    out
+}
+
+/// The held-out loss per L2 strength and role, as CSV.
+pub fn l2_csv<G: Features>(fits: &[RoleFit; 2]) -> String {
+    use std::fmt::Write as _;
+    let mut out =
+        String::from("role,l2,train_loss,held_out_loss,hand_held_out_loss,nonzero,kept\n");
+    for (r, f) in fits.iter().enumerate() {
+        for (i, p) in f.points.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{},{:e},{},{},{},{},{}",
+                G::ROLES[r],
+                p.l2,
+                p.train,
+                p.held,
+                f.held_hand,
+                p.nonzero,
+                i == f.chosen
+            );
+        }
+    }
+    out
 }
 
 /// The loss named on the command line.

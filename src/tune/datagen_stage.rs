@@ -128,9 +128,10 @@ fn settings(r: &Resolved) -> MatchSettings {
     }
 }
 
-/// Before a Texel run with `datagen:`: generates (or resumes) `<dir>/datagen.positions`
-/// on the run's executor (threads, or every rank under `mpirun`) and returns the run
-/// with the file among the fit's files (`None`: nothing to do). Run again on a resumed run, it finds the file made and the
+/// Before a run with `datagen:` (a Texel run, or one with `tables:`, whose stage reads
+/// the file): generates (or resumes) `<dir>/datagen.positions` on the run's executor
+/// (threads, or every rank under `mpirun`) and returns a Texel run with the file among
+/// its fit's files (`None`: nothing to change). Run again on a resumed run, it finds the file made and the
 /// experiment unchanged.
 pub fn prepare<G: Features>(
     r: &Resolved,
@@ -142,11 +143,15 @@ pub fn prepare<G: Features>(
     if r.exp.datagen.is_none() {
         return Ok(None);
     }
-    let AlgorithmSpec::Texel(texel) = &r.exp.algorithm else {
-        let m = "a run fits positions with the Texel algorithm only; for another algorithm \
-                 write them with `weightforge datagen` and use them elsewhere";
-        let e = crate::ronfile::FileError::field(origin, "datagen", m);
-        return Err(TuneError::Experiment(Box::new(e.into())));
+    let texel = match &r.exp.algorithm {
+        AlgorithmSpec::Texel(texel) => Some(texel),
+        _ if r.exp.tables.is_some() => None,
+        _ => {
+            let m = "a run fits positions with the Texel algorithm or a `tables:` fit; for \
+                     another algorithm write them with `weightforge datagen` and use them elsewhere";
+            let e = crate::ronfile::FileError::field(origin, "datagen", m);
+            return Err(TuneError::Experiment(Box::new(e.into())));
+        }
     };
     let out: PathBuf = dir.join(DATAGEN_FILE);
     let plan = plan::<G>(r, origin, Overrides::default()).map_err(Box::new)?;
@@ -180,7 +185,7 @@ pub fn prepare<G: Features>(
             s.positions_per_second()
         ));
     }
-    Ok(Some(r.fitting_file(texel, out)))
+    Ok(texel.map(|t| r.fitting_file(t, out)))
 }
 
 /// Whether the finished file `out` is what `plan` writes: its comments (the plan's

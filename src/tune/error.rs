@@ -74,6 +74,9 @@ pub enum TuneError {
         /// Which rows are missing, and in which files.
         why: String,
     },
+    /// The tables stage's fit could not run (a setting or family it cannot take).
+    #[error("the tables stage: {0}")]
+    TableFit(String),
     /// A report could not be written.
     #[error("{path}: {source}")]
     Io {

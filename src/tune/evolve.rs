@@ -1,7 +1,8 @@
 //! The top of the tuner: a tuning run, start to end. [`evolve`] sets a session up (the
 //! space, the report folder's lock, the checkpoint to resume, checked; a Texel run's
 //! positions generated first when it asks, [`super::datagen_stage`] and
-//! [`super::positions_stage`]), trains
+//! [`super::positions_stage`], and a table run's tables fitted,
+//! [`super::tables_stage`]), trains
 //! ([`super::train`]: ask the algorithm for candidates, measure them by self-play, tell
 //! it the results, log and checkpoint), then finishes: choose the best on fresh openings
 //! (`select`), validate it on other fresh openings and write genome and charts
@@ -59,7 +60,9 @@ pub fn evolve<G: Features>(
     let generated = super::datagen_stage::prepare::<G>(r, origin, &dir, exec, obs)?;
     let base = generated.as_ref().unwrap_or(r);
     let played = super::positions_stage::prepare::<G>(base, origin, &dir, obs)?;
-    let r = played.as_ref().unwrap_or(base);
+    let base = played.as_ref().unwrap_or(base);
+    let fitted = super::tables_stage::prepare::<G>(base, &dir, obs)?;
+    let r = fitted.as_ref().unwrap_or(base);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();
         fits_run::check::<G>(cp, r, &space, &path)?;
@@ -122,6 +125,7 @@ fn take_folder(
         None => {
             unit_journal::clear(dir)?;
             super::datagen_stage::clear(dir)?;
+            super::tables_stage::clear(dir)?;
         }
     }
     crate::fsutil::check_writable(genome_path).map_err(|source| TuneError::Io {
@@ -204,7 +208,8 @@ fn judge(
     (validation, gate): (&[OpponentValidation], Option<&GateVerdict>),
     obs: &dyn RunObserver,
 ) -> (Standing, Genome) {
-    let kept_start = finalist.theta == run.space.encode(&run.r.start);
+    // A table run's start weights carry the fitted tables: keeping them keeps the fit.
+    let kept_start = finalist.theta == run.space.encode(&run.r.start) && run.r.tables_fit.is_none();
     let standing = standing(&run.r.exp, validation, gate, kept_start);
     obs.message(&standing.line());
     let from = (finalist.label.as_str(), finalist.generation);

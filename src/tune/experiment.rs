@@ -78,6 +78,12 @@ pub struct Experiment {
     /// (`weightforge datagen` does the same alone). Unset: none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub datagen: Option<DatagenSpec>,
+    /// Table families fitted before training (`weightforge fit` as a stage): on the
+    /// `datagen:` positions and `tables.files`, from the start genome's hand weights;
+    /// every player of the run then carries the fitted tables, the hand weights train
+    /// on top of them, and the gate plays the start without tables. Unset: no tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<TablesSpec>,
     /// An experiment file whose games make positions for a Texel run before it trains
     /// (its start genome against its opponents and itself, as `weightforge positions`
     /// plays them), written to `<reports>/<name>/positions.pos` and added to the fit's
@@ -209,6 +215,61 @@ pub struct DatagenSpec {
     /// ([`DatagenBudget::SoftNodes`](crate::datagen::DatagenBudget::SoftNodes)).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub soft: bool,
+}
+
+/// The experiment's `tables: (families: ["psqt", "blocks2x2"], l2: [1e-5, 1e-4])`: the
+/// table fit of `weightforge fit`, with its defaults, as a stage of the run
+/// (docs/guide/tables.md). Its tables and charts go to the report folder
+/// (`tables.ron`, `tables.heat.png`, `tables.l2.png`); a resumed run reads them back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TablesSpec {
+    /// The families (`weightforge games --tables` lists them); empty: every one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub families: Vec<String>,
+    /// The L2 strengths tried; the one with the lowest held-out loss is kept.
+    #[serde(default = "default_tables_l2")]
+    pub l2: Vec<f64>,
+    /// Share of the positions held out to choose the L2 strength.
+    #[serde(default = "default_tables_held_out")]
+    pub held_out: f64,
+    /// Weight of the search score in the labels, 0 to 1 (0: the results).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub score_weight: f64,
+    /// Which roles a position trains: `PerRole` (the side to move) or `Both`.
+    #[serde(default = "default_tables_rows")]
+    pub rows: crate::fit::samples::Rows,
+    /// Adam steps per strength.
+    #[serde(default = "default_tables_steps")]
+    pub steps: u32,
+    /// Adam's step size.
+    #[serde(default = "default_tables_rate")]
+    pub rate: f64,
+    /// `Mse` or `LogLoss`.
+    #[serde(default)]
+    pub loss: crate::fit::design::Loss,
+    /// Position files fitted besides the `datagen:` stage's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<PathBuf>,
+}
+
+fn default_tables_l2() -> Vec<f64> {
+    crate::tunables::TABLE_FIT_L2.to_vec()
+}
+fn default_tables_held_out() -> f64 {
+    crate::tunables::TABLE_FIT_HELD_OUT
+}
+fn default_tables_rows() -> crate::fit::samples::Rows {
+    crate::fit::samples::Rows::PerRole
+}
+fn default_tables_steps() -> u32 {
+    crate::tunables::TABLE_FIT_STEPS
+}
+fn default_tables_rate() -> f64 {
+    crate::tunables::TABLE_FIT_RATE
+}
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn default_datagen_skip() -> u32 {

@@ -41,6 +41,7 @@ impl Experiment {
         let starts = c.starts::<G>()?;
         let target = c.target::<G>(&start)?;
         c.gate()?;
+        c.tables::<G>(&start, engine.is_some())?;
         let ply_cap = self.ply_cap.unwrap_or(G::DEFAULT_PLY_CAP);
         if ply_cap == 0 {
             return Err(c.err("ply_cap", "must be at least 1"));
@@ -55,6 +56,7 @@ impl Experiment {
             starts,
             engine,
             target,
+            tables_fit: None,
         };
         super::bounds::check_phases(&resolved, origin)?;
         Ok(resolved)
@@ -169,6 +171,46 @@ impl Checker<'_> {
                 let msg = format!("{name:?} is not a role of {}: one of {roles}", G::NAME);
                 return Err(self.err("algorithm.filter.to_move", msg));
             }
+        }
+        Ok(())
+    }
+
+    /// The `tables:` section: a hand genome to start from, families of the game, fit
+    /// settings in range, and positions to fit (the `datagen:` stage's or files).
+    fn tables<G: Features>(&self, start: &Genome, engine: bool) -> Result<(), ExperimentError> {
+        use crate::fit::table_fit::TableFitPlan;
+        use crate::tables::TableLayout;
+        let Some(t) = &self.exp.tables else {
+            return Ok(());
+        };
+        if matches!(self.exp.algorithm, AlgorithmSpec::Texel(_)) {
+            let m = "Texel fits the hand weights as if there were no tables: with `tables:` use \
+                     Es, CmaEs or Spsa (the tables stage is the fit; they train on top of it)";
+            return Err(self.err("tables", m));
+        }
+        if engine || start.tables.is_some() {
+            let m = "a table fit starts from a hand genome (it keeps the hand weights and adds                      tables): the start is an engine or already has tables";
+            return Err(self.err("tables", m));
+        }
+        let families: Vec<&str> = t.families.iter().map(String::as_str).collect();
+        if families.is_empty() && TableLayout::all::<G>().is_none() {
+            let m = format!("{} has no table families (its board is not fixed)", G::NAME);
+            return Err(self.err("tables", m));
+        }
+        if !families.is_empty() {
+            TableLayout::new::<G>(&families)
+                .map_err(|e| self.err("tables.families", e.to_string()))?;
+        }
+        let settings = crate::fit::sparse::SparseSettings {
+            steps: t.steps,
+            rate: t.rate,
+            loss: t.loss,
+        };
+        TableFitPlan::checked(&t.l2, t.held_out, t.score_weight, settings)
+            .map_err(|e| self.err(&format!("tables.{}", e.field), e.to_string()))?;
+        if self.exp.datagen.is_none() && t.files.is_empty() {
+            let m = "no positions to fit: add `datagen: (games: N, ..)` or `files` here";
+            return Err(self.err("tables", m));
         }
         Ok(())
     }

@@ -41,25 +41,30 @@ pub fn gate<G: Features>(
         Some(t) => (t.depth, t.nodes),
         None => (r.start.depth, r.start.nodes),
     };
+    // A table run's result is judged against the hand genome its tables were added to.
+    let rival = match r.tables_fit {
+        Some(_) => Rival::HandStart,
+        None => Rival::Candidate(1),
+    };
     obs.phase("gate", 2 * u64::from(spec.max_pairs));
     let mut result = MatchResult::default();
     let mut decision = Decision::Continue;
     let (mut played, mut batch) = (0u32, 0u32);
     while played < spec.max_pairs && decision == Decision::Continue {
         let pairs = (SPRT_BATCH_PAIRS as u32).min(spec.max_pairs - played);
-        let job = Job {
-            round: Round::Gate(batch),
-            candidates: vec![best.clone(), r.start.weights.clone()],
-            hall_of_fame: Vec::new(),
-            pairings: vec![Pairing {
+        let job = batch_job(
+            r,
+            best,
+            batch,
+            Pairing {
                 candidate: 0,
-                rival: Rival::Candidate(1),
+                rival,
                 pairs,
                 depth,
                 nodes,
                 weight: 1.0,
-            }],
-        };
+            },
+        );
         let games = fitness::evaluate_on::<G>(exec, r, &job, Some(excluded), &|| obs.game())?;
         for pair in &games.games[0] {
             result.add_pair(pair);
@@ -70,15 +75,31 @@ pub fn gate<G: Features>(
     }
     let verdict = GateVerdict {
         sprt,
-        budget: match &r.target {
-            Some(t) => t.describe::<G>(),
-            None if r.engine.is_some() => "the engine's own search settings".into(),
-            None => "the start genome's own search settings".into(),
-        },
+        budget: budget_words::<G>(r),
         elo: stats::pentanomial(&result.ptnml, &result.wdl),
         result,
         decision,
     };
     obs.message(&verdict.line());
     Ok(Some(verdict))
+}
+
+/// Where the gate plays, in words.
+fn budget_words<G: Features>(r: &Resolved) -> String {
+    match &r.target {
+        Some(t) => t.describe::<G>(),
+        None if r.engine.is_some() => "the engine's own search settings".into(),
+        None => "the start genome's own search settings".into(),
+    }
+}
+
+/// Batch `batch` of the gate: `best` (candidate 0) and the start's weights (candidate 1)
+/// in `pairing`.
+fn batch_job(r: &Resolved, best: &Weights, batch: u32, pairing: Pairing) -> Job {
+    Job {
+        round: Round::Gate(batch),
+        candidates: vec![best.clone(), r.start.weights.clone()],
+        hall_of_fame: Vec::new(),
+        pairings: vec![pairing],
+    }
 }

@@ -22,6 +22,9 @@ pub enum Rival {
     HallOfFame(usize),
     /// Another candidate of the same job.
     Candidate(usize),
+    /// The experiment's start genome without the tables the run fitted (a table run's
+    /// gate); seeded as the gate's candidate 1, the start, is.
+    HandStart,
 }
 
 impl Rival {
@@ -31,6 +34,10 @@ impl Rival {
             Rival::Pool(i) => RivalSeed::Pool(i),
             Rival::HallOfFame(i) => RivalSeed::HallOfFame(i),
             Rival::Candidate(rival) => RivalSeed::Candidate { rival, candidate },
+            Rival::HandStart => RivalSeed::Candidate {
+                rival: 1,
+                candidate,
+            },
         }
     }
 }

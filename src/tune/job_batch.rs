@@ -178,6 +178,14 @@ fn players(r: &Resolved, job: &Job, i: usize) -> (PlayerSpec, PlayerSpec) {
         },
         Rival::HallOfFame(i) => r.player(&job.hall_of_fame[i], p.depth, p.nodes),
         Rival::Candidate(i) => r.player(&job.candidates[i], p.depth, p.nodes),
+        Rival::HandStart => match &r.tables_fit {
+            Some(t) => PlayerSpec::Genome(Arc::new(Genome {
+                depth: p.depth,
+                nodes: p.nodes,
+                ..t.hand.clone()
+            })),
+            None => r.player(&r.start.weights, p.depth, p.nodes),
+        },
     };
     (cand, rival)
 }
@@ -321,4 +329,60 @@ fn pair_with_positions<G: Features>(
         }
     }
     (pair, samples, texts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::wolves_sheep::WolvesSheep;
+    use crate::tables::{GenomeTables, TableLayout};
+    use crate::tune::experiment::Experiment;
+    use crate::tune::resolved::TablesFit;
+
+    /// A table run's gate plays the start without its tables; a candidate has them.
+    #[test]
+    fn the_hand_start_is_the_start_without_its_tables() {
+        let text = r#"(name: "t", game: "wolves_sheep", seed: 1, generations: 1,
+            start: "li2023", tune_roles: ["wolves"], opponents: [(player: "luo2023")],
+            pairs_per_opponent: 1)"#;
+        let mut r = Experiment::parse(text, "t.ron")
+            .unwrap()
+            .resolve::<WolvesSheep>("t.ron")
+            .unwrap();
+        let hand = r.start.clone();
+        let layout = TableLayout::new::<WolvesSheep>(&["psqt"]).unwrap();
+        r.start.tables = Some(Arc::new(GenomeTables::zeros(Arc::new(layout))));
+        r.tables_fit = Some(Arc::new(TablesFit {
+            hand,
+            families: vec!["psqt".into()],
+            report: String::new(),
+        }));
+        let weights = r.start.weights.clone();
+        let pairing = |rival| super::super::job::Pairing {
+            candidate: 0,
+            rival,
+            pairs: 1,
+            depth: [2, 2],
+            nodes: None,
+            weight: 1.0,
+        };
+        let job = Job {
+            round: Round::Gate(0),
+            candidates: vec![weights.clone(), weights],
+            hall_of_fame: Vec::new(),
+            pairings: vec![pairing(Rival::HandStart), pairing(Rival::Candidate(1))],
+        };
+        let tables = |p: &PlayerSpec| match p {
+            PlayerSpec::Genome(g) => g.tables.is_some(),
+            _ => panic!("a genome"),
+        };
+        let (cand, rival) = players(&r, &job, 0);
+        assert!(tables(&cand) && !tables(&rival));
+        let PlayerSpec::Genome(g) = &rival else {
+            unreachable!()
+        };
+        assert_eq!((g.name.as_str(), g.depth), ("li2023", [2, 2]));
+        let (_, rival) = players(&r, &job, 1);
+        assert!(tables(&rival));
+    }
 }

@@ -35,7 +35,8 @@
 //!   other fresh openings, write it), [`gate`] (an SPRT of it against the start at the
 //!   target budget), `elo_by_budget` (its Elo at each budget of the chart) and
 //!   [`datagen_stage`] (positions generated at a budget before a Texel run) and
-//!   [`positions_stage`] (positions of another experiment's games before a Texel run).
+//!   [`positions_stage`] (positions of another experiment's games before a Texel run)
+//!   and [`tables_stage`] (table families fitted on positions before training).
 //! - The top: [`evolve`] runs a session through the stages (verifying a checkpoint with
 //!   [`checkpoint::trusted`] before anything of it is used); [`template`] writes a
 //!   commented experiment to start from (it needs only the experiment).
@@ -78,6 +79,7 @@ mod select;
 pub mod session;
 pub mod space;
 pub mod spsa;
+pub mod tables_stage;
 pub mod template;
 pub mod texel;
 pub mod time_budget;

@@ -36,6 +36,21 @@ pub struct Resolved {
     pub engine: Option<Arc<EngineSpec>>,
     /// The budget the weights will play at (`target`), when the experiment names one.
     pub target: Option<Target>,
+    /// What the run's tables stage fitted, once it has (src/tune/tables_stage.rs): then
+    /// `start` carries the tables, and this holds the hand genome they came from.
+    pub tables_fit: Option<Arc<TablesFit>>,
+}
+
+/// A run's table fit: the hand genome the tables were fitted from (the experiment's
+/// start, the gate's rival) and the fit's report.
+#[derive(Clone, Debug)]
+pub struct TablesFit {
+    /// The start genome without tables.
+    pub hand: Genome,
+    /// The families fitted.
+    pub families: Vec<String>,
+    /// The fit in lines: rows, held-out losses per L2 strength, the strength kept.
+    pub report: String,
 }
 
 /// The experiment's `target`, resolved: the search settings of both sides of every

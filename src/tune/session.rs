@@ -80,6 +80,7 @@ impl Session<'_> {
             finished,
             concepts: concepts_href(&self.dir),
             time_budget: cp.time_budget.as_ref().map(|t| t.words(r.exp.generations)),
+            tables: r.tables_fit.as_deref(),
         };
         write_page(&self.dir, &data).map_err(TuneError::Page)
     }

@@ -56,6 +56,7 @@ mod sprt;
 mod staged;
 mod tables;
 mod tables_fit;
+mod tables_run;
 mod texel;
 mod tournament;
 mod tune;

@@ -14,6 +14,7 @@ use crate::common::{fails, ok, tool, weightforge};
 use rand::SeedableRng;
 use weightforge::eval::Evaluator;
 use weightforge::game::{Features, Game, GameRng};
+use weightforge::games::abalone::Abalone;
 use weightforge::games::war_of_life::WarOfLife;
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::genome::Genome;
@@ -215,6 +216,51 @@ fn war_of_life_module_equals_the_search_evaluation() {
     check_game::<WarOfLife>(&genomes, "random", 20, war_of_life_board);
 }
 
+/// The COMP 3981 team's board: a dictionary of the marbles keyed by (letter, number),
+/// here by the key's text (JSON has no tuple keys) as "(1,1)" or "A1", the colour as "b"
+/// / "w" or spelt out, by turns; every fifth board in the course's token notation.
+fn abalone_board(pos: &Abalone) -> Option<(serde_json::Value, &'static str)> {
+    let text = pos.to_text();
+    let (side, board) = text.split_once(' ').unwrap();
+    let turn = text.bytes().map(u32::from).sum::<u32>() % 5;
+    let to_move = if side == "b" { "black" } else { "white" };
+    if turn == 4 {
+        return Some((board.into(), to_move));
+    }
+    let mut dict = serde_json::Map::new();
+    for token in board.split(',') {
+        let (cell, colour) = token.split_at(token.len() - 1);
+        let letter = u32::from(cell.as_bytes()[0] - b'A' + 1);
+        let key = match turn {
+            0 | 1 => format!("({letter},{})", &cell[1..]),
+            _ => cell.to_string(),
+        };
+        let colour = match (turn, colour) {
+            (1 | 3, "b") => "black",
+            (1 | 3, _) => "white",
+            _ => colour,
+        };
+        dict.insert(key, colour.into());
+    }
+    Some((serde_json::Value::Object(dict), to_move))
+}
+
+#[test]
+fn abalone_module_equals_the_search_evaluation() {
+    if !tool::require_python3("abalone_module_equals_the_search_evaluation") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let tables = random_table_genome::<Abalone>("genomes/abalone/tuned.ron", dir.path());
+    let genomes = [
+        ("genomes/abalone/guara.ron", 10_000.0),
+        ("genomes/abalone/chorus2009.ron", f64::INFINITY),
+        ("genomes/abalone/tuned.ron", 10_000.0),
+        (tables.to_str().unwrap(), 10_000.0),
+    ];
+    check_game::<Abalone>(&genomes, "standard", 60, abalone_board);
+}
+
 /// Issue #42, class 8: what export writes into source code or lines is only what the
 /// target reads as a name and a number; a constants file says each name once and is
 /// played only for its game.
@@ -356,4 +402,67 @@ fn a_table_genome_is_exported_with_its_tables() {
             }
         });
     }
+}
+
+/// The team's own board: a dictionary keyed by (letter, number) tuples of ints, empty
+/// cells absent or None, read as the position text is, on the 200 oracle positions.
+#[test]
+fn abalone_module_reads_the_teams_tuple_keys() {
+    if !tool::require_python3("abalone_module_reads_the_teams_tuple_keys") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("wf_tuned.py");
+    let export = [
+        "export",
+        "genomes/abalone/tuned.ron",
+        "--format",
+        "python",
+        "--output",
+    ];
+    ok(&weightforge(
+        &[&export[..], &[out.to_str().unwrap()]].concat(),
+    ));
+    let script = r#"
+import sys
+sys.path.insert(0, sys.argv[1])
+import wf_tuned as m
+n = 0
+for line in sys.stdin:
+    text = line[len("position "):].strip()
+    side, board = text.split()
+    d = {(ord(t[0]) - 64, int(t[1:-1])): t[-1] for t in board.split(",")}
+    d[(5, 5)] = d.get((5, 5))
+    for role in ("black", "white"):
+        to_move = "black" if side == "b" else "white"
+        assert m.evaluate(d, role, to_move) == m.evaluate_text(text, role), (text, role)
+    n += 1
+print(n)
+"#;
+    let positions = std::fs::read_to_string("tests/data/abalone/positions.txt").unwrap();
+    let input: String = positions
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut child = Command::new("python3")
+        .args(["-c", script, dir.path().to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let done = child.wait_with_output().unwrap();
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&done.stdout).trim(), "200");
 }

@@ -244,3 +244,54 @@ fn table_names_are_checked() {
         assert!(err.to_string().contains(says), "{tables}: {err}");
     }
 }
+
+/// What the fit learns is what the search adds: for every game with a cell board and
+/// random weights on every family, the fit's linear model of a position (the hand value
+/// plus the stored weights of its active entries, `TableLayout::active_stored`) equals
+/// the search's evaluator's value of the table genome, to the tables' quantum, on
+/// positions of random games, for both roles.
+#[test]
+fn the_fit_models_the_value_the_search_adds() {
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => fit_model_is_search_value::<G>());
+    }
+}
+
+fn fit_model_is_search_value<G: Features>() {
+    let Some(layout) = TableLayout::all::<G>() else {
+        return;
+    };
+    let mut rng = GameRng::seed_from_u64(11);
+    let tables = random_tables(layout, &mut rng);
+    let hand = vec![0.25; G::feature_info().len()];
+    let n = G::cell_board().unwrap().cells.len();
+    let (mut cells, mut active) = (vec![0u8; n], Vec::new());
+    let mut pos = G::start(G::start_names()[0], &mut rng).unwrap();
+    let mut moves = Vec::new();
+    for _ply in 0..60 {
+        pos.cell_contents(&mut cells);
+        tables.layout.active_stored(&cells, &mut active);
+        for role in 0..2 {
+            let model: f64 = active
+                .iter()
+                .map(|&a| tables.weights[role][a as usize])
+                .sum();
+            let with = Evaluator::with_tables::<G>(role, &hand, Some(&tables)).value(&pos);
+            let without = Evaluator::new::<G>(role, &hand).value(&pos);
+            let quantum = active.len() as f64 / 25_600.0 + 1e-9;
+            assert!(
+                (with - without - model).abs() <= quantum,
+                "{} role {role}: the search adds {}, the fit's model {model}: {}",
+                G::NAME,
+                with - without,
+                pos.to_text()
+            );
+        }
+        MatchRules::capped(120).legal_moves(&pos, &mut moves);
+        let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+            break;
+        };
+        let outcome = pos.sample_outcome(mv, &mut rng);
+        pos.make(mv, outcome);
+    }
+}

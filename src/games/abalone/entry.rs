@@ -24,6 +24,8 @@ impl GameEntry for Abalone {
         ),
     ];
 
+    const PYTHON_FEATURES: Option<&'static str> = Some(include_str!("features.py"));
+
     const BENCH: BenchSet = BenchSet {
         perft: &[(STANDARD, 4)],
         search: &[

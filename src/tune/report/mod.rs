@@ -5,7 +5,7 @@
 //! summary ([`validation`]) and whether the result beats its start ([`standing`]), the selection's ties in words
 //! ([`selection`]), the run page and the index of runs ([`page`]), and the
 //! side-by-side comparison of algorithms ([`compare`]), and a table fit's held-out loss by L2
-//! strength ([`l2_chart`]). Every writer fails with a
+//! strength ([`l2_chart`]) with its heat maps ([`table_fit_files`]). Every writer fails with a
 //! [`error::ReportError`] (the page with its own `PageError`).
 //!
 //! The report is below the tuner's stages: it takes the run's vocabulary (experiment,
@@ -24,4 +24,5 @@ mod raster;
 pub mod selection;
 pub mod standing;
 mod style;
+pub mod table_fit_files;
 pub mod validation;

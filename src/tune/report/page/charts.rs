@@ -262,6 +262,7 @@ mod tests {
             finished: None,
             concepts: None,
             time_budget: None,
+            tables: None,
         };
         training_charts(&d)
     }

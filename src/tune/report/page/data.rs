@@ -10,6 +10,7 @@ use crate::tune::experiment::Experiment;
 use crate::tune::report::budget_chart::BudgetPoint;
 use crate::tune::report::standing::Standing;
 use crate::tune::report::validation::{GateVerdict, OpponentValidation};
+use crate::tune::resolved::TablesFit;
 
 /// Where a run stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,4 +83,6 @@ pub struct PageData<'a> {
     pub concepts: Option<String>,
     /// What a time budget (`evolve --time`) chose, in words.
     pub time_budget: Option<String>,
+    /// The table fit of a run with `tables:`, once made.
+    pub tables: Option<&'a TablesFit>,
 }

@@ -4,7 +4,8 @@
 //! Beside it, `summary.json` feeds the index of all runs (`weightforge report`).
 //!
 //! [`data`] is what the page shows; [`write`](mod@write) renders its sections (the `verdict`, the
-//! training `charts` drawn with `svg`, the `budget` chart, through `html`) and writes it
+//! training `charts` drawn with `svg`, the `budget` chart, a table run's `tables`, whose
+//! heat maps are images beside the page, through `html`) and writes it
 //! with its [`summary`]; [`index`] lists every run's summary, read `from_files` for a
 //! folder that has none.
 
@@ -16,5 +17,6 @@ pub mod html;
 pub mod index;
 pub mod summary;
 mod svg;
+mod tables;
 mod verdict;
 pub mod write;

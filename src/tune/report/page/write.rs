@@ -6,7 +6,7 @@ use std::path::Path;
 use super::data::{PageData, RunState};
 use super::html::{self, escape};
 use super::summary::{summary, SUMMARY};
-use super::{budget, charts, verdict};
+use super::{budget, charts, tables, verdict};
 use crate::tunables::PAGE_REFRESH_SECS;
 use crate::tune::report::validation::{VALIDATION_GAMES, VALIDATION_TEXT};
 
@@ -52,6 +52,7 @@ const SECTIONS: &[fn(&PageData) -> String] = &[
     header,
     verdict::summary,
     verdict::gate,
+    tables::section,
     charts::training,
     verdict::details,
     budget::page_section,
