@@ -466,3 +466,99 @@ print(n)
     );
     assert_eq!(String::from_utf8_lossy(&done.stdout).trim(), "200");
 }
+
+/// examples/engines/abalone_course, the COMP 3981-style player: its own move generator
+/// lists exactly the oracle's resulting boards on the 200 oracle positions (an
+/// independent implementation's data), and through the engine protocol, with the
+/// exported module in place of its heuristic, it answers `eval` with weightforge's own
+/// value on every position of recorded games (scripts/check_eval.py) and plays legal
+/// games against itself.
+#[test]
+fn the_abalone_course_player_plays_legally_with_the_module() {
+    if !tool::require_python3("the_abalone_course_player_plays_legally_with_the_module") {
+        return;
+    }
+    let script = r#"
+import sys
+sys.path.insert(0, "examples/engines/abalone_course")
+import student_abalone as ai, adapter
+blocks = open("tests/data/abalone/positions.txt").read().split("\n\n")
+checked = 0
+for block in filter(str.strip, blocks):
+    lines = block.strip().split("\n")
+    board, side = adapter.board_of(lines[0][len("position "):])
+    want = sorted(l[len("result "):] for l in lines[2:])
+    got = []
+    for move in ai.generate_moves(board, side):
+        after = ai.apply_move(board, move)
+        cells = sorted((v, l, n) for (l, n), v in after.items())
+        got.append(",".join(f"{adapter.LETTERS[l - 1]}{n}{v}" for v, l, n in cells))
+    assert sorted(got) == want, lines[0]
+    checked += 1
+print(checked)
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "200");
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("wf_tuned.py");
+    let record = dir.path().join("games.jsonl");
+    let export = [
+        "export",
+        "genomes/abalone/tuned.ron",
+        "--format",
+        "python",
+        "--output",
+    ];
+    ok(&weightforge(
+        &[&export[..], &[module.to_str().unwrap()]].concat(),
+    ));
+    let player = format!(
+        "engine:\"python3 adapter.py --evaluation {}\",dir=examples/engines/abalone_course",
+        module.display()
+    );
+    let own = "engine:\"python3 adapter.py\",dir=examples/engines/abalone_course";
+    let args = [
+        "match",
+        "--game",
+        "abalone",
+        &player,
+        own,
+        "--games",
+        "2",
+        "--ply-cap",
+        "16",
+    ];
+    let rec = ["--quiet", "--record", record.to_str().unwrap()];
+    let text = ok(&weightforge(&[&args[..], &rec[..]].concat()));
+    assert!(!text.contains("illegal"), "{text}");
+    let check = Command::new("python3")
+        .args(["scripts/check_eval.py", "--game", "abalone", "--genome"])
+        .args([
+            "genomes/abalone/tuned.ron",
+            "--positions",
+            record.to_str().unwrap(),
+        ])
+        .args([
+            "--engine",
+            &format!("python3 adapter.py --evaluation {}", module.display()),
+        ])
+        .args(["--dir", "examples/engines/abalone_course"])
+        .args(["--weightforge", env!("CARGO_BIN_EXE_weightforge")])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{said}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+}

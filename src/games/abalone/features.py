@@ -144,8 +144,23 @@ def parse_text(text):
 _COLOURS = {"b": 1, "w": 2, "black": 1, "white": 2, None: 0, "": 0, ".": 0}
 
 
+# Every spelling of every cell's key, to its bit: (letter, number), "(1,1)", "A1", "a1".
+_KEY_BITS = {}
+for _b in _CELL_BITS:
+    _r, _c = _ROW_COL[_b]
+    for _key in ((_r + 1, _c + 1), f"({_r + 1},{_c + 1})", f"{_LETTERS[_r]}{_c + 1}",
+                 f"{_LETTERS[_r].lower()}{_c + 1}"):
+        _KEY_BITS[_key] = 1 << _b
+
+
 def _key_bit(key):
     """A dictionary key: (letter, number) as ints (A = 1), its text "(1,1)", or "A1"."""
+    try:
+        bit = _KEY_BITS.get(key)
+    except TypeError:   # an unhashable key: refused below
+        bit = None
+    if bit is not None:
+        return bit
     if isinstance(key, tuple) and len(key) == 2:
         return _cell_bit(key[0], key[1], f"key {key!r}")
     if isinstance(key, str) and key.startswith("("):
