@@ -199,16 +199,5 @@ fn made_by_plan<G: Features>(out: &Path, plan: &DatagenPlan, made_by: &str) -> b
 /// afresh (`--force`) never reuses the positions of the run it replaces.
 pub(super) fn clear(dir: &Path) -> Result<(), TuneError> {
     let out = dir.join(DATAGEN_FILE);
-    for path in [datagen::partial_path(&out), out] {
-        match std::fs::remove_file(&path) {
-            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                return Err(TuneError::Io {
-                    path: path.display().to_string(),
-                    source,
-                })
-            }
-            _ => {}
-        }
-    }
-    Ok(())
+    super::session::remove_files([datagen::partial_path(&out), out])
 }

@@ -108,3 +108,20 @@ pub(super) fn write_text(path: &Path, text: &str) -> Result<(), TuneError> {
         source,
     })
 }
+
+/// Removes the report files `paths` (those absent are fine): a run started afresh never
+/// reuses what the run it replaces left.
+pub(super) fn remove_files(paths: impl IntoIterator<Item = PathBuf>) -> Result<(), TuneError> {
+    for path in paths {
+        match std::fs::remove_file(&path) {
+            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
+                return Err(TuneError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

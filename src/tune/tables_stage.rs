@@ -234,19 +234,6 @@ fn summary<G: Features>(fits: &[RoleFit; 2]) -> String {
 pub(super) fn clear(dir: &Path) -> Result<(), TuneError> {
     let stem = dir.join(TABLES_STEM);
     let charts = ["heat.svg", "heat.png", "l2.svg", "l2.png"].map(|e| stem.with_extension(e));
-    for path in [dir.join(TABLES_FILE), dir.join(TABLES_CSV)]
-        .into_iter()
-        .chain(charts)
-    {
-        match std::fs::remove_file(&path) {
-            Err(source) if source.kind() != std::io::ErrorKind::NotFound => {
-                return Err(TuneError::Io {
-                    path: path.display().to_string(),
-                    source,
-                })
-            }
-            _ => {}
-        }
-    }
-    Ok(())
+    let files = [dir.join(TABLES_FILE), dir.join(TABLES_CSV)];
+    super::session::remove_files(files.into_iter().chain(charts))
 }

@@ -57,14 +57,7 @@ fn check_game<G: Features>(
     for (i, (path, bound)) in genomes.iter().enumerate() {
         let module = format!("genome_{i}");
         let out = dir.path().join(format!("{module}.py"));
-        ok(&weightforge(&[
-            "export",
-            path,
-            "--format",
-            "python",
-            "--output",
-            out.to_str().unwrap(),
-        ]));
+        export_python(path, &out);
         let genome = Genome::load::<G>(Path::new(path)).unwrap();
         for (role, role_name) in G::ROLES.iter().enumerate() {
             let mut eval =
@@ -102,18 +95,7 @@ fn check_game<G: Features>(
 
 /// The driver's output lines.
 fn run_python(dir: &Path, input: &str) -> Vec<String> {
-    let mut child = Command::new("python3")
-        .args(["-c", DRIVER, dir.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap().unwrap();
+    let out = python_with_stdin(&["-c", DRIVER, dir.to_str().unwrap()], input);
     assert!(
         out.status.success(),
         "python3: {}",
@@ -124,6 +106,36 @@ fn run_python(dir: &Path, input: &str) -> Vec<String> {
         .lines()
         .map(String::from)
         .collect()
+}
+
+/// python3 with `args`, `input` on its standard input (fed from a thread, so a large
+/// input cannot block against a full output pipe).
+fn python_with_stdin(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = Command::new("python3")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    out
+}
+
+/// Exports `genome` as a Python module to `out`.
+fn export_python(genome: &str, out: &Path) {
+    ok(&weightforge(&[
+        "export",
+        genome,
+        "--format",
+        "python",
+        "--output",
+        out.to_str().unwrap(),
+    ]));
 }
 
 /// The course code's 5×5 array (0 empty, 1 sheep, 2 wolf) and the side to move; by
@@ -331,14 +343,7 @@ fn check_eval_tells_a_matching_evaluation_from_another() {
         "--record",
         record.to_str().unwrap(),
     ]));
-    ok(&weightforge(&[
-        "export",
-        genome,
-        "--format",
-        "python",
-        "--output",
-        module.to_str().unwrap(),
-    ]));
+    export_python(genome, &module);
     let check = |engine: &str| {
         Command::new("python3")
             .args([
@@ -413,16 +418,7 @@ fn abalone_module_reads_the_teams_tuple_keys() {
     }
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("wf_tuned.py");
-    let export = [
-        "export",
-        "genomes/abalone/tuned.ron",
-        "--format",
-        "python",
-        "--output",
-    ];
-    ok(&weightforge(
-        &[&export[..], &[out.to_str().unwrap()]].concat(),
-    ));
+    export_python("genomes/abalone/tuned.ron", &out);
     let script = r#"
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -445,20 +441,7 @@ print(n)
         .filter(|l| l.starts_with("position "))
         .map(|l| format!("{l}\n"))
         .collect();
-    let mut child = Command::new("python3")
-        .args(["-c", script, dir.path().to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let done = child.wait_with_output().unwrap();
+    let done = python_with_stdin(&["-c", script, dir.path().to_str().unwrap()], &input);
     assert!(
         done.status.success(),
         "{}",
@@ -510,16 +493,7 @@ print(checked)
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("wf_tuned.py");
     let record = dir.path().join("games.jsonl");
-    let export = [
-        "export",
-        "genomes/abalone/tuned.ron",
-        "--format",
-        "python",
-        "--output",
-    ];
-    ok(&weightforge(
-        &[&export[..], &[module.to_str().unwrap()]].concat(),
-    ));
+    export_python("genomes/abalone/tuned.ron", &module);
     let player = format!(
         "engine:\"python3 adapter.py --evaluation {}\",dir=examples/engines/abalone_course",
         module.display()
