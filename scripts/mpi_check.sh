@@ -2,7 +2,8 @@
 # The MPI check of CI: a binary built with `--features mpi` must give, under
 # `mpirun -n 3`, the same genome as on threads (and the same after a run stopped under
 # 3 ranks is resumed under 2), the same match records, the same datagen file, and the
-# same positions file and genome from an evolve run's datagen stage.
+# same positions file and genome from an evolve run's datagen stage, and the same
+# tables and genome from a run with `tables:`.
 # Fails if any file differs.
 # Usage: scripts/mpi_check.sh path/to/weightforge
 set -euo pipefail
@@ -55,4 +56,15 @@ rm -rf reports genomes
 timeout 300 "${mpirun[@]}" -n 3 "$bin" --threads 1 evolve "$tdg" --quiet >tdg_mpi.log
 same tdg_threads.positions "$staged" "evolve's datagen stage under mpirun -n 3 writes the threaded file"
 same tdg_threads.ron "$tgenome" "evolve with a datagen stage under mpirun -n 3 gives the threaded genome"
+tab=$(realpath "$(dirname "$exp")/tables.ron")
+fitted=reports/mpi_tables/tables.ron
+tabgenome=genomes/wolves_sheep/mpi_tables-best.ron
+rm -rf reports genomes
+timeout 300 "$bin" --threads 2 evolve "$tab" --quiet >tab_threads.log
+cp "$fitted" tab_threads.tables.ron
+cp "$tabgenome" tab_threads.ron
+rm -rf reports genomes
+timeout 300 "${mpirun[@]}" -n 3 "$bin" --threads 1 evolve "$tab" --quiet >tab_mpi.log
+same tab_threads.tables.ron "$fitted" "evolve's tables stage under mpirun -n 3 fits the threaded tables"
+same tab_threads.ron "$tabgenome" "a table run under mpirun -n 3 gives the threaded genome"
 echo "mpi: $passed passed, 0 failed"

@@ -129,6 +129,22 @@ figure full tables_wol_fit "$TB" "held-out loss 0.00435" "held-out loss 0.00434"
     --rows both --out wol_tables.ron
 figure full tables_wol_match "$R, $TB" "Elo difference: -238.1 +/- 51.7" \
     -- match --game war_of_life wol_tables.ron genomes/war_of_life/tuned.ron --depth 2 --games 200 --seed 4244 --quiet
+# tables_solved.ron: the committed genome at 100,000 nodes (about 10 minutes each), then
+# its making from tables_datagen's positions and the solution (solved mode).
+TS=genomes/wolves_sheep/tables_solved.ron
+D6=genomes/wolves_sheep/target100k_d6.ron
+figure full tables_solved_sprt "$R, $TB" "Elo difference: 108.9 +/- 15.5" "H1 was accepted" \
+    -- match --game wolves_sheep $TS $D6 --nodes 100000 --games 1000 --seed 3941 --opening-plies 4 --sprt elo0=0,elo1=10
+figure full tables_solved_li "$R, $TB" "Elo difference: 179.5 +/- 9.6" \
+    -- match --game wolves_sheep $TS li2023 --nodes 100000 --games 200 --seed 3941 --opening-plies 4
+figure full tables_solved_luo "$R, $TB" "Elo difference: 170.6 +/- 12.3" \
+    -- match --game wolves_sheep $TS luo2023 --nodes 100000 --games 200 --seed 3941 --opening-plies 4
+figure solved tables_solved_label "$TB" "1020709 rows written" "253112 wins, 507947 draws, 259650 losses" \
+    -- solve --file "${WEIGHTFORGE_SOLUTION:-}" --label ws_volume.positions --labelled ws_volume_dtm16.positions --half-life 16
+figure solved tables_solved_fit "$TB" "held-out loss 0.00446" "held-out loss 0.00411" \
+    -- fit --game wolves_sheep --genome $D6 --positions ws_volume_dtm16.positions --rows both --out tables_solved.ron
+figure solved tables_solved_20k "$TB" "Elo difference: 139.0 +/- 17.0" \
+    -- match --game wolves_sheep tables_solved.ron $D6 --nodes 20000 --games 200 --seed 3941 --opening-plies 4
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

@@ -176,6 +176,10 @@ pub struct SolveArgs {
     /// Where --label writes the relabelled position file.
     #[arg(long, value_name = "OUT", requires = "label")]
     pub labelled: Option<PathBuf>,
+    /// With --label: label by how soon the game ends too. A win in N plies becomes
+    /// ½ + ½·2^(−N/PLIES), a loss ½ − ½·2^(−N/PLIES), a draw ½ (default: win 1, loss 0).
+    #[arg(long, value_name = "PLIES", requires = "label")]
+    pub half_life: Option<f64>,
     /// The position for --probe or --moves (`<board> <w|s>`); without it, positions are
     /// read from standard input, one per line.
     pub position: Option<String>,

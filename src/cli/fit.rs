@@ -58,8 +58,7 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
     let files = read_files::<G>(a)?;
     let rows = || files.iter().flat_map(|f| fit_rows(f, Some(which)));
     let (tables, fits) = fit_tables::<G, _>(rows, &families, &start.weights, &plan)?;
-    let report = table_fit::report::<G>(&fits);
-    print!("{report}");
+    print!("{}", table_fit::report::<G>(&fits, true));
     let csv = a
         .csv
         .clone()
@@ -87,7 +86,7 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
             .collect::<Vec<_>>()
             .join(" ")
     );
-    genome.provenance.notes = report;
+    genome.provenance.notes = table_fit::report::<G>(&fits, false);
     genome.save::<G>(&a.out)?;
     println!("wrote {} and {}", a.out.display(), csv.display());
     Ok(())

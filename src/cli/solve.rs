@@ -42,7 +42,7 @@ pub fn solve(a: SolveArgs) -> Result<()> {
         return print_stats(&sol);
     }
     if let (Some(input), Some(output)) = (&a.label, &a.labelled) {
-        return label(&sol, input, output);
+        return label(&sol, input, output, exact_kind(a.half_life)?);
     }
     if a.probe || a.moves {
         return probe(&sol, a.position.as_deref(), a.moves);
@@ -50,9 +50,18 @@ pub fn solve(a: SolveArgs) -> Result<()> {
     bail!("--file needs --probe, --moves, --verify, --stats or --label")
 }
 
+/// `--half-life`: a finite number of plies above 0, or none (outcomes alone).
+fn exact_kind(half_life: Option<f64>) -> Result<labels::Exact> {
+    match half_life {
+        None => Ok(labels::Exact::Outcome),
+        Some(h) if h.is_finite() && h > 0.0 && h <= 1.0e6 => Ok(labels::Exact::Distance(h)),
+        Some(h) => bail!("--half-life {h}: expected a number of plies above 0 (up to 1e6)"),
+    }
+}
+
 /// `--label IN --labelled OUT`: exact labels.
-fn label(sol: &Solution, input: &Path, output: &Path) -> Result<()> {
-    let s = labels::label_file(sol, input, output)?;
+fn label(sol: &Solution, input: &Path, output: &Path, how: labels::Exact) -> Result<()> {
+    let s = labels::label_file(sol, input, output, how)?;
     let [win, draw, loss] = s.by_value;
     println!(
         "{} rows written to {}: {win} wins, {draw} draws, {loss} losses for their role; \

@@ -115,16 +115,14 @@ pub fn serve_evolve() -> Result<()> {
     let (ron, origin): (String, String) =
         serde_json::from_str(&text).context("the experiment rank 0 sent")?;
     let exp = Experiment::parse(&ron, &origin)?;
-    if exp.tables.is_some() {
-        anyhow::bail!(
-            "{origin}: `tables:` runs on one machine (evolve without mpirun): its tables are \
-             fitted on rank 0, and the other ranks would play without them"
-        );
-    }
     let game = exp.game.clone();
     with_game!(game.as_str(), G => {
         let r = exp.resolve::<G>(&origin)?;
-        mpi::serve_either::<JobBatch<G>, DatagenBatch<G>>(&r, &())?;
+        let mut run = r.clone();
+        // A table run: rank 0 sends the fitted tables after the datagen stage.
+        while let Some(tables) = mpi::serve_either::<JobBatch<G>, DatagenBatch<G>>(&run, &())? {
+            run = weightforge::tune::tables_stage::adopt::<G>(&r, &tables)?;
+        }
         Ok(())
     }, Err(unknown_game(&game)))
 }

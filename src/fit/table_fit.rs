@@ -259,9 +259,10 @@ pub fn fit_tables<'a, G: Features, I: Iterator<Item = FitRow<'a, G>>>(
 }
 
 /// Per role: rows, memory, K, the hand genome's held-out loss, each strength's losses,
-/// the strength kept and the gradient throughput (what `weightforge fit` prints and a
-/// table genome's provenance keeps).
-pub fn report<G: Features>(fits: &[RoleFit; 2]) -> String {
+/// the strength kept and, with `speed`, the gradient throughput (what `weightforge fit`
+/// prints). A table genome's provenance keeps it without the speed, so that the same fit
+/// writes the same file.
+pub fn report<G: Features>(fits: &[RoleFit; 2], speed: bool) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     for (r, f) in fits.iter().enumerate() {
@@ -271,16 +272,21 @@ pub fn report<G: Features>(fits: &[RoleFit; 2]) -> String {
         } else {
             "labels without search scores".to_string()
         };
+        let rate = grads / secs.max(1e-9) / 1e6;
+        let rate = if speed {
+            format!("; {rate:.1} M active-entry gradients/s")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{}: {} training + {} held-out positions ({:.0} MB), {scale}, K {:.3e}, hand genome held-out loss {:.5}; {:.1} M active-entry gradients/s",
+            "{}: {} training + {} held-out positions ({:.0} MB), {scale}, K {:.3e}, hand genome held-out loss {:.5}{rate}",
             G::ROLES[r],
             f.rows.0,
             f.rows.1,
             f.bytes as f64 / 1e6,
             f.k,
             f.held_hand,
-            grads / secs.max(1e-9) / 1e6
         );
         for (i, p) in f.points.iter().enumerate() {
             let mark = if i == f.chosen { "  <- kept" } else { "" };

@@ -52,23 +52,85 @@ pub fn exact_result(sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32
     })
 }
 
+/// The solved value of `pos` from `role`'s view with its distance: a win in `n` plies is
+/// `½ + ½·2^(−n/half_life)`, a loss `½ − ½·2^(−n/half_life)`, a draw ½. A near win is
+/// worth more than a far one, so a short search that reads the label makes progress
+/// toward the end instead of wandering among positions that are all "won".
+pub fn distance_result(
+    sol: &Solution,
+    pos: &WolvesSheep,
+    role: Role,
+    half_life: f64,
+) -> Result<f32, SolveError> {
+    let near = |n: u32| 0.5 * (-f64::from(n) / half_life).exp2();
+    let mover = match sol.value(pos)? {
+        Value::Win(n) => 0.5 + near(n),
+        Value::Draw => 0.5,
+        Value::Loss(n) => 0.5 - near(n),
+    } as f32;
+    Ok(if role == pos.side_to_move() {
+        mover
+    } else {
+        1.0 - mover
+    })
+}
+
+/// How [`label_file`] labels a row: by who wins, or by who wins and how soon.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Exact {
+    /// Win 1, draw ½, loss 0 ([`exact_result`]).
+    Outcome,
+    /// [`distance_result`] with this half-life in plies (finite, above 0).
+    Distance(f64),
+}
+
+impl Exact {
+    fn result(self, sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32, SolveError> {
+        match self {
+            Exact::Outcome => exact_result(sol, pos, role),
+            Exact::Distance(h) => distance_result(sol, pos, role, h),
+        }
+    }
+
+    fn described(self) -> String {
+        match self {
+            Exact::Outcome => {
+                "the solved value for the row's role (win 1, draw 0.5, loss 0)".into()
+            }
+            Exact::Distance(h) => format!(
+                "the solved value and distance for the row's role (a win in n plies \
+                 0.5 + 0.5*2^(-n/{h}), a draw 0.5, a loss in n 0.5 - 0.5*2^(-n/{h}))"
+            ),
+        }
+    }
+}
+
 /// Reads the position file `input`, replaces every row's result by its solved value
-/// (the search scores are kept) and writes the rows to `output` as a version 2 file
-/// whose comments say so.
-pub fn label_file(sol: &Solution, input: &Path, output: &Path) -> Result<LabelSummary, LabelError> {
+/// (`how`; the search scores are kept) and writes the rows to `output` as a version 2
+/// file whose comments say so.
+pub fn label_file(
+    sol: &Solution,
+    input: &Path,
+    output: &Path,
+    how: Exact,
+) -> Result<LabelSummary, LabelError> {
     let file = read_rows::<WolvesSheep>(input)?;
     let mut summary = LabelSummary::default();
     let mut rows = Vec::with_capacity(file.rows.len());
     for (i, (pos, row)) in file.rows.iter().enumerate() {
-        let result = exact_result(sol, pos, row.role).map_err(|source| LabelError::Solve {
-            path: input.to_path_buf(),
-            row: i + 1,
-            source,
-        })?;
-        summary.changed += usize::from(!row.result.is_nan() && row.result != result);
-        summary.by_value[if result == 1.0 {
+        let solved = |how: Exact| {
+            how.result(sol, pos, row.role)
+                .map_err(|source| LabelError::Solve {
+                    path: input.to_path_buf(),
+                    row: i + 1,
+                    source,
+                })
+        };
+        let (outcome, result) = (solved(Exact::Outcome)?, solved(how)?);
+        summary.changed += usize::from(!row.result.is_nan() && row.result != outcome);
+        summary.by_value[if outcome == 1.0 {
             0
-        } else if result == 0.5 {
+        } else if outcome == 0.5 {
             1
         } else {
             2
@@ -81,8 +143,8 @@ pub fn label_file(sol: &Solution, input: &Path, output: &Path) -> Result<LabelSu
     summary.rows = rows.len();
     let mut comments = file.comments.clone();
     comments.push(format!(
-        "results: the solved value for the row's role (win 1, draw 0.5, loss 0), by \
-         `weightforge solve --label` from {}; scores as the input had them",
+        "results: {}, by `weightforge solve --label` from {}; scores as the input had them",
+        how.described(),
         input.display()
     ));
     write_rows::<WolvesSheep>(output, &comments, &rows)?;

@@ -62,6 +62,9 @@ pub fn evolve<G: Features>(
     let played = super::positions_stage::prepare::<G>(base, origin, &dir, obs)?;
     let base = played.as_ref().unwrap_or(base);
     let fitted = super::tables_stage::prepare::<G>(base, &dir, obs)?;
+    if let Some(f) = &fitted {
+        exec.share(super::tables_stage::shared::<G>(f));
+    }
     let r = fitted.as_ref().unwrap_or(base);
     if let Some(cp) = &resume {
         let path = Checkpoint::path_in(&dir).display().to_string();

@@ -52,17 +52,43 @@ pub fn prepare<G: Features>(
         }
         None => fit::<G>(r, spec, (&families, &files), &stamp, dir, obs)?,
     };
+    Ok(Some(with_tables(r, genome, families)))
+}
+
+/// The run `r` with `genome` (the start with its fitted tables) as its start.
+fn with_tables(r: &Resolved, genome: Genome, families: Vec<String>) -> Resolved {
     let report = genome.provenance.notes.lines().skip(1).collect::<Vec<_>>();
     let fit = TablesFit {
         hand: r.start.clone(),
         families,
         report: report.join("\n"),
     };
-    Ok(Some(Resolved {
+    Resolved {
         start: genome,
         tables_fit: Some(Arc::new(fit)),
         ..r.clone()
-    }))
+    }
+}
+
+/// What rank 0 sends the other ranks of an `mpirun` once the tables are fitted: the
+/// table genome as its file's text.
+pub fn shared<G: Features>(fitted: &Resolved) -> String {
+    fitted.start.to_ron::<G>()
+}
+
+/// On another rank of an `mpirun`: the run `r` (the experiment as resolved there) with
+/// the table genome rank 0 sent ([`shared`]), the same run rank 0 plays.
+pub fn adopt<G: Features>(r: &Resolved, text: &str) -> Result<Resolved, TuneError> {
+    let Some(spec) = &r.exp.tables else {
+        let m = "rank 0 sent fitted tables for an experiment without `tables:`";
+        return Err(TuneError::TableFit(m.into()));
+    };
+    let genome = Genome::parse::<G>(text, "the tables rank 0 sent")?;
+    if genome.tables.is_none() {
+        let m = "rank 0 sent a genome without tables as the fitted tables";
+        return Err(TuneError::TableFit(m.into()));
+    }
+    Ok(with_tables(r, genome, family_names::<G>(spec)))
 }
 
 /// The position files fitted: the datagen stage's, then `tables.files`.
@@ -191,7 +217,7 @@ fn fit<G: Features>(
         tables: Some(Arc::new(tables)),
         provenance: Provenance {
             source: format!("the tables stage of the experiment {:?}", r.exp.name),
-            notes: format!("{stamp}\n{}", table_fit::report::<G>(&fits)),
+            notes: format!("{stamp}\n{}", table_fit::report::<G>(&fits, false)),
             ..Default::default()
         },
         ..r.start.clone()

@@ -13,7 +13,7 @@ use weightforge::fit::positions_file::{read_rows, write_rows, PositionRow};
 use weightforge::game::{Game, Status};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::player::{PerfectSpec, PlayerSpec, SearchBudget};
-use weightforge::solve::labels::label_file;
+use weightforge::solve::labels::{label_file, Exact};
 use weightforge::solve::{driver, Solution, Value};
 
 fn weightforge() -> Command {
@@ -124,7 +124,7 @@ fn exact_labels_replace_each_rows_result_by_its_solved_value() {
         .collect();
     let (input, output) = (dir.path().join("in.pos"), dir.path().join("out.pos"));
     write_rows::<WolvesSheep>(&input, &["made by a test".into()], &rows).unwrap();
-    let summary = label_file(&sol, &input, &output).unwrap();
+    let summary = label_file(&sol, &input, &output, Exact::Outcome).unwrap();
     let labelled = read_rows::<WolvesSheep>(&output).unwrap();
     assert_eq!(labelled.rows.len(), 50);
     let mut changed = 0;
@@ -146,6 +146,61 @@ fn exact_labels_replace_each_rows_result_by_its_solved_value() {
     assert_eq!(summary.changed, changed);
     assert_eq!(summary.by_value.iter().sum::<usize>(), 50);
     assert!(labelled.comments.iter().any(|c| c.contains("solved value")));
+}
+
+#[test]
+fn distance_labels_rank_a_near_win_above_a_far_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = solve_small(&dir.path().join("s.solved"));
+    let positions = sample(&sol, 200, 7);
+    let rows: Vec<PositionRow> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| PositionRow {
+            role: i % 2,
+            result: 1.0,
+            score: 0.0,
+            text: p.to_text(),
+        })
+        .collect();
+    let (input, output) = (dir.path().join("in.pos"), dir.path().join("out.pos"));
+    write_rows::<WolvesSheep>(&input, &["made by a test".into()], &rows).unwrap();
+    let outcome = label_file(&sol, &input, &output, Exact::Outcome).unwrap();
+    let summary = label_file(&sol, &input, &output, Exact::Distance(10.0)).unwrap();
+    assert_eq!(
+        summary, outcome,
+        "the counts are of outcomes, whatever the label"
+    );
+    let labelled = read_rows::<WolvesSheep>(&output).unwrap();
+    let mut by_distance: Vec<(i64, f32)> = Vec::new();
+    for (pos, row) in &labelled.rows {
+        let (n, sign) = match sol.value(pos).unwrap() {
+            Value::Win(n) => (i64::from(n), 1.0),
+            Value::Draw => (0, 0.0),
+            Value::Loss(n) => (i64::from(n), -1.0),
+        };
+        let mover = 0.5 + sign * 0.5 * (-(n as f64) / 10.0).exp2() as f32;
+        let want = if row.role == pos.side_to_move() {
+            mover
+        } else {
+            1.0 - mover
+        };
+        assert!(
+            (row.result - want).abs() < 1e-6,
+            "{}: {} vs {want}",
+            row.text,
+            row.result
+        );
+        if sign > 0.0 && row.role == pos.side_to_move() {
+            by_distance.push((n, row.result));
+        }
+    }
+    by_distance.sort_by_key(|&(n, _)| n);
+    assert!(by_distance.len() > 5, "the sample has wins for the mover");
+    assert!(by_distance
+        .windows(2)
+        .all(|w| w[0].0 == w[1].0 || w[0].1 > w[1].1));
+    assert!(labelled.comments.iter().any(|c| c.contains("2^(-n/10)")));
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! threads, so `mpirun -n K` uses K processes' threads.
 //!
 //! Protocol (JSON messages, [`message`]): rank 0 sends each worker the command's
-//! context once (`Setup`, for evolve: the experiment), then for every batch the batch
+//! context (`Setup`, for evolve: the experiment; a run with `tables:` sends its fitted
+//! table genome as a second `Setup` once its tables stage is done), then for every batch the batch
 //! itself with its kind (`Batch`: a worker of `evolve` plays its games and its datagen
 //! stage's). A worker asks for as many units as it has threads (plus
 //! [`MPI_PREFETCH_UNITS`](crate::tunables::MPI_PREFETCH_UNITS)), and with each finished

@@ -26,14 +26,25 @@ pub fn wait_setup() -> Result<Option<String>, DistError> {
 /// Plays the batches of kind `B` rank 0 sends until it says the command is over. A
 /// failure is reported to rank 0 before it is returned.
 pub fn serve<B: Batch>(ctx: &B::Context) -> Result<(), DistError> {
-    serve_kinds(&|kind, id, wire| {
+    let again = serve_kinds(&|kind, id, wire| {
         run_if::<B>(ctx, kind, id, wire).unwrap_or_else(|| Err(unknown_kind(kind)))
-    })
+    })?;
+    match again {
+        None => Ok(()),
+        Some(_) => Err(DistError::Remote(
+            "rank 0 sent a second setup, which this command's workers do not take".into(),
+        )),
+    }
 }
 
 /// [`serve`] for a command whose batches are of two kinds (`evolve`: its games and its
-/// datagen stage), each with its context.
-pub fn serve_either<A: Batch, B: Batch>(a: &A::Context, b: &B::Context) -> Result<(), DistError> {
+/// datagen stage), each with its context. Returns the new context when rank 0 sends one
+/// between batches (`evolve`: its fitted tables), for the caller to serve again with
+/// it; `None` when the command is over.
+pub fn serve_either<A: Batch, B: Batch>(
+    a: &A::Context,
+    b: &B::Context,
+) -> Result<Option<String>, DistError> {
     serve_kinds(&|kind, id, wire| {
         run_if::<A>(a, kind, id, wire)
             .or_else(|| run_if::<B>(b, kind, id, wire))
@@ -61,12 +72,14 @@ fn unknown_kind(kind: &str) -> DistError {
 /// next message when it came early.
 type PlayBatch<'a> = dyn Fn(&str, u64, &str) -> Result<Option<ToWorker>, DistError> + 'a;
 
-/// The worker's loop: batches played with `play` until rank 0 quits.
-fn serve_kinds(play: &PlayBatch) -> Result<(), DistError> {
+/// The worker's loop: batches played with `play` until rank 0 quits (`None`) or sends a
+/// new context (returned).
+fn serve_kinds(play: &PlayBatch) -> Result<Option<String>, DistError> {
     let mut next = wait_message()?;
     loop {
         next = match next {
-            ToWorker::Quit => return Ok(()),
+            ToWorker::Quit => return Ok(None),
+            ToWorker::Setup(context) => return Ok(Some(context)),
             ToWorker::Batch { id, kind, wire } => match play(&kind, id, &wire) {
                 Ok(Some(m)) => m,
                 Ok(None) => wait_message()?,
@@ -80,7 +93,6 @@ fn serve_kinds(play: &PlayBatch) -> Result<(), DistError> {
             },
             // The answer to a request of a batch that ended before it arrived.
             ToWorker::Units { .. } => wait_message()?,
-            ToWorker::Setup(_) => return Err(unexpected(&next, "a batch")),
         };
     }
 }
@@ -204,7 +216,11 @@ impl Talk<'_> {
                 Ok(None)
             }
             ToWorker::Units { .. } => Ok(None),
-            m @ (ToWorker::Batch { .. } | ToWorker::Quit) if self.in_flight == 0 => Ok(Some(m)),
+            m @ (ToWorker::Batch { .. } | ToWorker::Setup(_) | ToWorker::Quit)
+                if self.in_flight == 0 =>
+            {
+                Ok(Some(m))
+            }
             other => Err(unexpected(&other, "units of the batch under way")),
         }
     }
