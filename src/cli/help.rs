@@ -188,6 +188,7 @@ pub const SOLVE: &str = "Examples:
   weightforge solve --file small.solved --verify
   weightforge solve --file small.solved --stats
   weightforge solve --file ws.solved --label games.pos --labelled exact.pos
+  weightforge solve --file ws.solved --label games.pos --labelled near.pos --half-life 16
 
 --probe prints `win N`, `loss N` or `draw` for the side to move (N plies to the end with
 best play, no move limit). An interrupted solve resumes from the layers it finished

@@ -122,6 +122,45 @@ fn probe_reads_positions_from_the_line_or_stdin_and_verify_is_clean() {
         verify.status.success() && text.contains(" 0 wrong"),
         "{text}"
     );
+    label_by_distance_or_refuse_a_bad_half_life(&out, pos);
+}
+
+/// `--label --half-life`: a number of plies above 0 labels by distance; 0, a negative
+/// number or NaN is refused with the flag named.
+fn label_by_distance_or_refuse_a_bad_half_life(solution: &Path, pos: &str) {
+    let dir = solution.parent().unwrap();
+    let input = dir.join("in.pos");
+    let header = "# weightforge positions v2 wolves_sheep <role> <result> <score> <position>";
+    std::fs::write(&input, format!("{header}\nwolves 1 0 {pos}\n")).unwrap();
+    let labelled = dir.join("out.pos");
+    let label = |h: &str| {
+        weightforge()
+            .args(["solve", "--label"])
+            .arg(&input)
+            .arg("--labelled")
+            .arg(&labelled)
+            .arg(format!("--half-life={h}"))
+            .arg("--file")
+            .arg(solution)
+            .output()
+            .unwrap()
+    };
+    for bad in ["0", "-3", "NaN", "inf"] {
+        let out = label(bad);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("--half-life"),
+            "{bad}: {err}"
+        );
+    }
+    let good = label("8");
+    assert!(
+        good.status.success(),
+        "{}",
+        String::from_utf8_lossy(&good.stderr)
+    );
+    let text = std::fs::read_to_string(&labelled).unwrap();
+    assert!(text.contains("2^(-n/8)"), "{text}");
 }
 
 /// The value proven within `depth` plies, if any: a win when some move reaches a
