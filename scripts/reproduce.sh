@@ -139,6 +139,10 @@ figure full tables_solved_li "$R, $TB" "Elo difference: 179.5 +/- 9.6" \
     -- match --game wolves_sheep $TS li2023 --nodes 100000 --games 200 --seed 3941 --opening-plies 4
 figure full tables_solved_luo "$R, $TB" "Elo difference: 170.6 +/- 12.3" \
     -- match --game wolves_sheep $TS luo2023 --nodes 100000 --games 200 --seed 3941 --opening-plies 4
+figure full tables_solved_budget "$TB" "Elo difference: 96.2 +/- 21.1" "Elo difference: 161.9 +/- 22.0" \
+    "Elo difference: 113.3 +/- 18.3" \
+    -- match --game wolves_sheep $TS $D6 --games 200 --seed 3941 --opening-plies 4 \
+    --budgets 1000,2000,5000,20000,100000 --quiet
 figure solved tables_solved_label "$TB" "1020709 rows written" "253112 wins, 507947 draws, 259650 losses" \
     -- solve --file "${WEIGHTFORGE_SOLUTION:-}" --label ws_volume.positions --labelled ws_volume_dtm16.positions --half-life 16
 figure solved tables_solved_fit "$TB" "held-out loss 0.00446" "held-out loss 0.00411" \
