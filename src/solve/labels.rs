@@ -40,39 +40,7 @@ pub struct LabelSummary {
 
 /// The solved result of `pos` from `role`'s view: 1 a win, ½ a draw, 0 a loss.
 pub fn exact_result(sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32, SolveError> {
-    let mover = match sol.value(pos)? {
-        Value::Win(_) => 1.0,
-        Value::Draw => 0.5,
-        Value::Loss(_) => 0.0,
-    };
-    Ok(if role == pos.side_to_move() {
-        mover
-    } else {
-        1.0 - mover
-    })
-}
-
-/// The solved value of `pos` from `role`'s view with its distance: a win in `n` plies is
-/// `½ + ½·2^(−n/half_life)`, a loss `½ − ½·2^(−n/half_life)`, a draw ½. A near win is
-/// worth more than a far one, so a short search that reads the label makes progress
-/// toward the end instead of wandering among positions that are all "won".
-pub fn distance_result(
-    sol: &Solution,
-    pos: &WolvesSheep,
-    role: Role,
-    half_life: f64,
-) -> Result<f32, SolveError> {
-    let near = |n: u32| 0.5 * (-f64::from(n) / half_life).exp2();
-    let mover = match sol.value(pos)? {
-        Value::Win(n) => 0.5 + near(n),
-        Value::Draw => 0.5,
-        Value::Loss(n) => 0.5 - near(n),
-    } as f32;
-    Ok(if role == pos.side_to_move() {
-        mover
-    } else {
-        1.0 - mover
-    })
+    Ok(Exact::Outcome.label(sol.value(pos)?, pos, role))
 }
 
 /// How [`label_file`] labels a row: by who wins, or by who wins and how soon.
@@ -80,15 +48,29 @@ pub fn distance_result(
 pub enum Exact {
     /// Win 1, draw ½, loss 0 ([`exact_result`]).
     Outcome,
-    /// [`distance_result`] with this half-life in plies (finite, above 0).
+    /// With the distance: a win in `n` plies `½ + ½·2^(−n/h)`, a loss `½ − ½·2^(−n/h)`, a
+    /// draw ½, for this half-life `h` in plies (finite, above 0). A near win is worth more
+    /// than a far one, so a search that reads the label makes progress toward the end
+    /// instead of wandering among positions that are all "won".
     Distance(f64),
 }
 
 impl Exact {
-    fn result(self, sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32, SolveError> {
-        match self {
-            Exact::Outcome => exact_result(sol, pos, role),
-            Exact::Distance(h) => distance_result(sol, pos, role, h),
+    /// The label of `pos`, whose solved value is `value`, from `role`'s view.
+    pub fn label(self, value: Value, pos: &WolvesSheep, role: Role) -> f32 {
+        let near = |n: u32| match self {
+            Exact::Outcome => 0.5,
+            Exact::Distance(h) => 0.5 * (-f64::from(n) / h).exp2(),
+        };
+        let mover = match value {
+            Value::Win(n) => 0.5 + near(n),
+            Value::Draw => 0.5,
+            Value::Loss(n) => 0.5 - near(n),
+        } as f32;
+        if role == pos.side_to_move() {
+            mover
+        } else {
+            1.0 - mover
         }
     }
 
@@ -118,15 +100,13 @@ pub fn label_file(
     let mut summary = LabelSummary::default();
     let mut rows = Vec::with_capacity(file.rows.len());
     for (i, (pos, row)) in file.rows.iter().enumerate() {
-        let solved = |how: Exact| {
-            how.result(sol, pos, row.role)
-                .map_err(|source| LabelError::Solve {
-                    path: input.to_path_buf(),
-                    row: i + 1,
-                    source,
-                })
-        };
-        let (outcome, result) = (solved(Exact::Outcome)?, solved(how)?);
+        let value = sol.value(pos).map_err(|source| LabelError::Solve {
+            path: input.to_path_buf(),
+            row: i + 1,
+            source,
+        })?;
+        let outcome = Exact::Outcome.label(value, pos, row.role);
+        let result = how.label(value, pos, row.role);
         summary.changed += usize::from(!row.result.is_nan() && row.result != outcome);
         summary.by_value[if outcome == 1.0 {
             0

@@ -3,7 +3,7 @@
 //! nothing) and exact labels (every row's result becomes its solved value), on a
 //! small solve of up to 4 sheep; and the `accuracy` command's words and errors.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
@@ -107,11 +107,10 @@ fn accuracy_is_the_same_on_one_thread_or_three() {
     assert_eq!(one.total().positions, 60);
 }
 
-#[test]
-fn exact_labels_replace_each_rows_result_by_its_solved_value() {
-    let dir = tempfile::tempdir().unwrap();
-    let sol = solve_small(&dir.path().join("s.solved"));
-    let positions = sample(&sol, 50, 5);
+/// A position file in `dir` of `positions`, roles alternating, each a win for its role
+/// by its game's result and scored by its number: the rows, the file, and where the
+/// labelled file goes.
+fn label_input(dir: &Path, positions: &[WolvesSheep]) -> (Vec<PositionRow>, PathBuf, PathBuf) {
     let rows: Vec<PositionRow> = positions
         .iter()
         .enumerate()
@@ -122,8 +121,16 @@ fn exact_labels_replace_each_rows_result_by_its_solved_value() {
             text: p.to_text(),
         })
         .collect();
-    let (input, output) = (dir.path().join("in.pos"), dir.path().join("out.pos"));
+    let (input, output) = (dir.join("in.pos"), dir.join("out.pos"));
     write_rows::<WolvesSheep>(&input, &["made by a test".into()], &rows).unwrap();
+    (rows, input, output)
+}
+
+#[test]
+fn exact_labels_replace_each_rows_result_by_its_solved_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = solve_small(&dir.path().join("s.solved"));
+    let (rows, input, output) = label_input(dir.path(), &sample(&sol, 50, 5));
     let summary = label_file(&sol, &input, &output, Exact::Outcome).unwrap();
     let labelled = read_rows::<WolvesSheep>(&output).unwrap();
     assert_eq!(labelled.rows.len(), 50);
@@ -152,19 +159,7 @@ fn exact_labels_replace_each_rows_result_by_its_solved_value() {
 fn distance_labels_rank_a_near_win_above_a_far_one() {
     let dir = tempfile::tempdir().unwrap();
     let sol = solve_small(&dir.path().join("s.solved"));
-    let positions = sample(&sol, 200, 7);
-    let rows: Vec<PositionRow> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| PositionRow {
-            role: i % 2,
-            result: 1.0,
-            score: 0.0,
-            text: p.to_text(),
-        })
-        .collect();
-    let (input, output) = (dir.path().join("in.pos"), dir.path().join("out.pos"));
-    write_rows::<WolvesSheep>(&input, &["made by a test".into()], &rows).unwrap();
+    let (_, input, output) = label_input(dir.path(), &sample(&sol, 200, 7));
     let outcome = label_file(&sol, &input, &output, Exact::Outcome).unwrap();
     let summary = label_file(&sol, &input, &output, Exact::Distance(10.0)).unwrap();
     assert_eq!(
