@@ -129,6 +129,20 @@ figure full tables_wol_fit "$TB" "held-out loss 0.00435" "held-out loss 0.00434"
     --rows both --out wol_tables.ron
 figure full tables_wol_match "$R, $TB" "Elo difference: -238.1 +/- 51.7" \
     -- match --game war_of_life wol_tables.ron genomes/war_of_life/tuned.ron --depth 2 --games 200 --seed 4244 --quiet
+# Abalone tables_rescored.ron: tables_ab_datagen's positions scored again at 20,000 nodes
+# (about 20 minutes), the fit, then the committed genome against tuned at 2,000 nodes.
+TR=genomes/abalone/tables_rescored.ron
+AB_STARTS=(--opening-plies 4 --start standard --start german_daisy --start belgian_daisy)
+figure full tables_ab_rescore "$TB" "154893 rows scored by tuned at 20000 nodes (2410 a forced result)" \
+    -- rescore --game abalone --genome genomes/abalone/tuned.ron --nodes 20000 ab.positions --out ab_20k.positions
+figure full tables_ab_rescored_fit "$TB" "held-out loss 0.00085" "held-out loss 0.00096" \
+    -- fit --game abalone --genome genomes/abalone/tuned.ron --positions ab_20k.positions --score-weight 1 \
+    --steps 300 --rate 0.002 --l2 1e-6,1e-5,1e-4 --out tables_rescored.ron
+figure full tables_ab_rescored_match "$R, $TB" "Elo difference: 176.1 +/- 22.7" \
+    -- match --game abalone $TR genomes/abalone/tuned.ron --nodes 2000 --games 400 --seed 4243 "${AB_STARTS[@]}" --quiet
+figure full tables_ab_rescored_sprt "$TB" "Elo difference: 152.4 +/- 43.6" "H1 was accepted" \
+    -- match --game abalone $TR genomes/abalone/tuned.ron --nodes 2000 --games 2000 --seed 4244 "${AB_STARTS[@]}" \
+    --sprt elo0=50,elo1=100 --quiet
 # tables_solved.ron: the committed genome at 100,000 nodes (about 10 minutes each), then
 # its making from tables_datagen's positions and the solution (solved mode).
 TS=genomes/wolves_sheep/tables_solved.ron

@@ -87,6 +87,11 @@ pub enum Command {
     /// (docs/guide/tables.md).
     #[command(after_help = help::FIT)]
     Fit(FitArgs),
+    /// Score every row of a position file again with a deeper search of a genome (the
+    /// results stay): labels for `fit --score-weight` that hold what the search sees
+    /// beyond the evaluation (docs/guide/tables.md).
+    #[command(after_help = help::RESCORE, arg = help::threads(help::THREADS_RESCORE))]
+    Rescore(RescoreArgs),
     /// Measure this machine's nodes per second for a player and print the node budget
     /// that matches a move time (not deterministic: it times searches).
     #[command(after_help = help::CALIBRATE, arg = help::threads(help::THREADS_CALIBRATE))]
@@ -742,6 +747,28 @@ pub struct DatagenArgs {
     /// `--resume`).
     #[arg(long, hide = true)]
     pub stop_after_games: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct RescoreArgs {
+    /// The game: one of those `weightforge games` lists.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The genome (file or built-in name) whose search scores the rows, with its tables
+    /// if it has any; each row is searched with its role's evaluation.
+    #[arg(long)]
+    pub genome: String,
+    /// The position file to score (docs/positions.md).
+    pub input: PathBuf,
+    /// The position file to write: the same rows and results, the new scores.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Plies of the scoring search (default: every depth when --nodes bounds it).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Nodes of the scoring search (the last whole iteration counts). Deterministic.
+    #[arg(long)]
+    pub nodes: Option<u64>,
 }
 
 #[derive(Args, Debug)]

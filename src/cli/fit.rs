@@ -71,25 +71,39 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
             .map_or("tables".into(), |s| s.to_string_lossy().into_owned())
     });
     genome.tables = Some(Arc::new(tables));
-    genome.provenance.source = format!(
-        "weightforge fit --genome {} --families {}{} on {}",
-        a.genome,
-        families.join(","),
-        if which == Rows::Both {
-            " --rows both"
-        } else {
-            ""
-        },
-        a.positions
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
+    genome.provenance.source = provenance_source(a, &families, which);
     genome.provenance.notes = table_fit::report::<G>(&fits, false);
     genome.save::<G>(&a.out)?;
     println!("wrote {} and {}", a.out.display(), csv.display());
     Ok(())
+}
+
+/// How the genome was fitted, as a command line: the settings that differ from the
+/// defaults are named, so that the fit can be made again from its file.
+fn provenance_source(a: &FitArgs, families: &[&str], which: Rows) -> String {
+    use weightforge::tunables::{TABLE_FIT_RATE, TABLE_FIT_STEPS};
+    let mut words = vec![
+        format!("weightforge fit --genome {}", a.genome),
+        format!("--families {}", families.join(",")),
+    ];
+    if which == Rows::Both {
+        words.push("--rows both".into());
+    }
+    if a.score_weight > 0.0 {
+        words.push(format!("--score-weight {}", a.score_weight));
+    }
+    if a.steps != TABLE_FIT_STEPS || a.rate != TABLE_FIT_RATE {
+        words.push(format!("--steps {} --rate {}", a.steps, a.rate));
+    }
+    if a.loss != "mse" {
+        words.push(format!("--loss {}", a.loss));
+    }
+    let files: Vec<String> = a
+        .positions
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    format!("{} on {}", words.join(" "), files.join(" "))
 }
 
 /// The `--positions` files, read.

@@ -25,6 +25,10 @@ from (default: one per core). The file is the same whatever the count";
 pub const THREADS_DATAGEN: &str = "Worker threads playing the games (default: one per core). \
 The file is the same whatever the count; under MPI, threads per rank";
 
+/// `--threads` of `rescore`.
+pub const THREADS_RESCORE: &str = "Worker threads searching the rows (default: one per \
+core). The file is the same whatever the count";
+
 /// `--threads` of `calibrate`.
 pub const THREADS_CALIBRATE: &str = "Threads searching at once (default: one per core): \
 calibrate with as many as the front end will have busy while it plays";
@@ -147,6 +151,16 @@ pub const FIT: &str = "Example:
   weightforge fit --game wolves_sheep --genome li2023 --positions ws.positions \\
       --families psqt,blocks2x2 --out ws_tables.ron
 See docs/guide/tables.md.";
+
+pub const RESCORE: &str = "Example:
+  weightforge datagen experiments/abalone_tables.ron --out ab.positions
+  weightforge rescore --game abalone --genome genomes/abalone/tuned.ron --nodes 20000 \\
+      ab.positions --out ab_20k.positions
+  weightforge fit --game abalone --genome genomes/abalone/tuned.ron \\
+      --positions ab_20k.positions --score-weight 1 --steps 300 --rate 0.002 \\
+      --l2 1e-6,1e-5,1e-4 --out tables_rescored.ron
+Give --depth, --nodes or both: a budget well above the one the games were played at
+(datagen's rows were searched at 2,000 nodes here). See docs/guide/tables.md.";
 
 pub const CALIBRATE: &str = "Example:
   weightforge calibrate --game vampires_werewolves --genome deepblue2021 --move-time 2000

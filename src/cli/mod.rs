@@ -24,6 +24,7 @@ mod print;
 mod progress;
 mod reference;
 mod replay;
+mod rescore;
 mod resolve;
 mod resolve_evolve;
 mod solve;
@@ -73,6 +74,7 @@ pub fn run() -> Result<()> {
         Command::Engine(a) => engine::run(a),
         Command::Datagen(a) => datagen::datagen(a, None),
         Command::Fit(a) => fit::fit(a),
+        Command::Rescore(a) => rescore::rescore(a),
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),
         Command::Solve(a) => solve::solve(a),

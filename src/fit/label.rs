@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::eval::Evaluator;
 use crate::game::{Features, GameExt, GameRng, MatchRules, Role, Status};
+use crate::genome::Genome;
 use crate::search::{SearchLimits, SearchOptions, Searcher};
 use crate::tunables::{EVAL_SCALE, TEXEL_DETOUR_PLIES, TEXEL_LABEL_TT_BITS};
 
@@ -90,6 +91,35 @@ impl<G: Features> Labeler<G> {
         }
     }
 
+    /// A labeler searching within `limits` with a whole genome (its hand weights, its
+    /// tables and its search settings; ties not broken at random), without detours: the
+    /// scorer of `weightforge rescore`.
+    pub fn for_genome(g: &Genome, limits: SearchLimits) -> Self {
+        let opts = SearchOptions {
+            random_ties: false,
+            no_reply_fails: g.no_reply_fails,
+            quiescence: g.quiescence,
+            ..SearchOptions::default()
+        };
+        Labeler {
+            searchers: [0, 1].map(|_| Searcher::new(opts, TEXEL_LABEL_TT_BITS)),
+            evals: [0, 1].map(|r| Evaluator::with_tables::<G>(r, &g.weights[r], g.tables.as_ref())),
+            limits,
+            rng: rand::SeedableRng::seed_from_u64(0),
+            detours: 0,
+            detour_rng: rand::SeedableRng::seed_from_u64(0),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Empties the searchers' tables, so that the next score does not depend on the
+    /// positions searched before it (whichever thread searched them).
+    pub fn forget(&mut self) {
+        for s in &mut self.searchers {
+            s.new_game();
+        }
+    }
+
     /// The detours of `pos`: each the position after [`TEXEL_DETOUR_PLIES`] random
     /// legal plies (random outcomes too), when the game is still on there.
     pub fn detours(&mut self, pos: &G) -> Vec<G> {
@@ -122,6 +152,12 @@ impl<G: Features> Labeler<G> {
         let own = if pos.side_to_move() == r { s } else { -s };
         (own as f64 / EVAL_SCALE) as f32
     }
+}
+
+/// The least score (in evaluation units, as position files hold them) that is a forced
+/// result the search found, not an evaluation.
+pub fn forced_score() -> f32 {
+    (crate::tunables::WIN_THRESHOLD as f64 / EVAL_SCALE) as f32
 }
 
 /// The label of a row: its result blended with the logistic of its search score (the

@@ -14,6 +14,7 @@
 pub mod design;
 pub mod label;
 pub mod positions_file;
+pub mod rescore;
 pub mod samples;
 pub mod solver;
 pub mod sparse;

@@ -155,7 +155,9 @@ fn role_rows<'a, G: Features>(
 
 /// Blends each row's result with its score at the score scale fitted on the training
 /// rows' (score, result) pairs (`weight` 0: labels stay results); returns the scale
-/// (NaN when not blended).
+/// (NaN when not blended). Forced results (a score beyond any evaluation) do not take
+/// part in the scale's fit: a few of them would set its range a thousand times too low
+/// and every other row's win chance would come out ½; their own labels saturate.
 fn blend_scores(
     rows: &mut [SparseRows; 2],
     scores: &[Vec<f32>; 2],
@@ -165,7 +167,7 @@ fn blend_scores(
     let pairs: Vec<(f32, f32)> = scores[0]
         .iter()
         .zip(&rows[0].label)
-        .filter(|(s, _)| !s.is_nan())
+        .filter(|(s, _)| s.abs() < super::label::forced_score())
         .map(|(&s, &y)| (s, y))
         .collect();
     if weight <= 0.0 || pairs.is_empty() {

@@ -45,6 +45,7 @@ mod registry;
 mod replay_checks;
 mod report_index;
 mod reproduce_quick;
+mod rescore;
 mod role_select;
 mod run_page;
 mod search_agrees_with_minimax;

@@ -222,3 +222,54 @@ fn the_fit_can_train_both_roles_on_every_position() {
         "the provenance says how the tables were fitted"
     );
 }
+
+/// A few forced results among the scores (a search that found a win: 10⁷ and beyond)
+/// must not set the score scale: fitted on the other rows, it finds the scale the results
+/// were drawn at (before, their spread put the scale's range a thousand times too low
+/// and every label came out ½).
+#[test]
+fn forced_results_do_not_set_the_score_scale() {
+    let mut rng = GameRng::seed_from_u64(8);
+    let nf = WolvesSheep::feature_info().len();
+    let hand: [Vec<f64>; 2] = [vec![0.02; nf], vec![-0.02; nf]];
+    let k = 0.5;
+    let positions = random_positions(4_000, &mut rng);
+    let mut rows = Vec::new();
+    for (role, weights) in hand.iter().enumerate() {
+        let mut eval = Evaluator::new::<WolvesSheep>(role, weights);
+        for (i, (pos, text)) in positions.iter().enumerate() {
+            let score = eval.value(pos) as f32 + rng.random_range(-4.0..4.0);
+            let p = 1.0 / (1.0 + (-k * f64::from(score)).exp());
+            let won = rng.random_range(0.0..1.0) < p;
+            let (score, result) = if i % 50 == 0 {
+                (1.0e7, 1.0)
+            } else {
+                (score, if won { 1.0 } else { 0.0 })
+            };
+            rows.push((pos, text.as_str(), role, result, score));
+        }
+    }
+    let fit_rows = || {
+        rows.iter().map(|&(pos, text, role, result, score)| FitRow {
+            pos,
+            role,
+            result,
+            score,
+            text,
+        })
+    };
+    let plan = TableFitPlan {
+        l2: vec![1e-3],
+        held_out: 0.1,
+        score_weight: 1.0,
+        settings: SparseSettings {
+            steps: 1,
+            rate: 0.01,
+            loss: Loss::Mse,
+        },
+    };
+    let (_, fits) = fit_tables::<WolvesSheep, _>(fit_rows, &["psqt"], &hand, &plan).unwrap();
+    for f in &fits {
+        assert!(f.ks > 0.25 && f.ks < 1.0, "score scale {} for {k}", f.ks);
+    }
+}
