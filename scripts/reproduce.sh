@@ -143,6 +143,9 @@ figure full tables_ab_rescored_match "$R, $TB" "Elo difference: 176.1 +/- 22.7" 
 figure full tables_ab_rescored_sprt "$TB" "Elo difference: 152.4 +/- 43.6" "H1 was accepted" \
     -- match --game abalone $TR genomes/abalone/tuned.ron --nodes 2000 --games 2000 --seed 4244 "${AB_STARTS[@]}" \
     --sprt elo0=50,elo1=100 --quiet
+figure full tables_ab_rescored_budget "$TB" "Elo difference: 130.9 +/- 28.3" "Elo difference: 275.5 +/- 52.7" \
+    -- match --game abalone $TR genomes/abalone/tuned.ron --budgets 1000,2000,5000,10000,20000 --games 200 \
+    --seed 4245 "${AB_STARTS[@]}" --chart ab_budget
 # tables_solved.ron: the committed genome at 100,000 nodes (about 10 minutes each), then
 # its making from tables_datagen's positions and the solution (solved mode).
 TS=genomes/wolves_sheep/tables_solved.ron
