@@ -106,6 +106,20 @@ pub fn label(y: f64) -> String {
     }
 }
 
+/// A tick label of an axis from `lo` to `hi`: one notation for every tick of the axis,
+/// chosen by its largest magnitude (so that 0.0022 is not labelled beside 8.00e-4).
+pub fn label_on(y: f64, lo: f64, hi: f64) -> String {
+    let top = lo.abs().max(hi.abs());
+    if top != 0.0 && !(1e-3..1e6).contains(&top) {
+        format!("{y:.2e}")
+    } else if y.abs() < top * 1e-9 {
+        "0".into()
+    } else {
+        let s = format!("{y:.4}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// Values a chart leaves out: non-finite points of the series, or points whose x is
 /// not finite.
 pub fn skipped<'a>(xs: &[f64], series: impl IntoIterator<Item = &'a [f64]>) -> usize {
@@ -119,6 +133,16 @@ pub fn skipped<'a>(xs: &[f64], series: impl IntoIterator<Item = &'a [f64]>) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_axis_labels_every_tick_in_one_notation() {
+        let ticks = [0.0004, 0.0008, 0.0012, 0.0022];
+        let labels: Vec<String> = ticks.iter().map(|&y| label_on(y, 0.0002, 0.0023)).collect();
+        assert_eq!(labels, ["0.0004", "0.0008", "0.0012", "0.0022"]);
+        assert_eq!(label_on(0.0, -0.5, 0.5), "0");
+        assert_eq!(label_on(2e-5, 1e-5, 9e-5), "2.00e-5");
+        assert_eq!(label_on(3e6, 0.0, 4e6), "3.00e6");
+    }
 
     #[test]
     fn ranges_are_finite_and_non_empty() {

@@ -162,7 +162,7 @@ fn draw<DB: DrawingBackend>(
         .x_labels(axis::category_ticks(names.len()))
         .x_label_formatter(&|x| axis::category(&names, *x))
         .y_desc("Elo")
-        .y_label_formatter(&|y| axis::label(*y))
+        .y_label_formatter(&|y| axis::label_on(*y, lo, hi))
         .draw()
         .map_err(|e| e.to_string())?;
     chart

@@ -286,7 +286,7 @@ fn line_chart<DB: DrawingBackend>(
         .x_desc("generation")
         .x_label_formatter(&axis::generation_tick)
         .y_desc(ylabel)
-        .y_label_formatter(&|y| axis::label(*y))
+        .y_label_formatter(&|y| axis::label_on(*y, lo, hi))
         .draw()
         .map_err(|e| e.to_string())?;
     for (_, colour, ys) in series {

@@ -75,7 +75,7 @@ fn draw<DB: DrawingBackend>(
         .x_desc("L2 strength (logit units, log scale)")
         .x_label_formatter(&power_of_ten)
         .y_desc("held-out loss")
-        .y_label_formatter(&|y| axis::label(*y))
+        .y_label_formatter(&|y| axis::label_on(*y, lo, hi))
         .draw()
         .map_err(|e| e.to_string())?;
     for (i, (name, fit)) in roles.iter().enumerate() {
