@@ -75,14 +75,32 @@ impl<G: Features> Labeler<G> {
         rules: MatchRules,
         detour_rng: GameRng,
     ) -> Self {
+        let evals = [0, 1].map(|r| Evaluator::new::<G>(r, &weights[r]));
+        let limits = SearchLimits::depth(depth).with_rules(rules);
+        Self::searching(
+            SearchOptions::default(),
+            evals,
+            limits,
+            (detours, detour_rng),
+        )
+    }
+
+    /// A labeler with these searches (`opts`, ties never broken at random), evaluators
+    /// and limits, adding `detours` random detours per position drawn from `detour_rng`.
+    fn searching(
+        opts: SearchOptions,
+        evals: [Evaluator; 2],
+        limits: SearchLimits,
+        (detours, detour_rng): (u32, GameRng),
+    ) -> Self {
         let opts = SearchOptions {
             random_ties: false,
-            ..SearchOptions::default()
+            ..opts
         };
         Labeler {
             searchers: [0, 1].map(|_| Searcher::new(opts, TEXEL_LABEL_TT_BITS)),
-            evals: [0, 1].map(|r| Evaluator::new::<G>(r, &weights[r])),
-            limits: SearchLimits::depth(depth).with_rules(rules),
+            evals,
+            limits,
             // Ties are not broken at random, so the search never draws from it.
             rng: rand::SeedableRng::seed_from_u64(0),
             detours,
@@ -96,20 +114,18 @@ impl<G: Features> Labeler<G> {
     /// scorer of `weightforge rescore`.
     pub fn for_genome(g: &Genome, limits: SearchLimits) -> Self {
         let opts = SearchOptions {
-            random_ties: false,
             no_reply_fails: g.no_reply_fails,
             quiescence: g.quiescence,
             ..SearchOptions::default()
         };
-        Labeler {
-            searchers: [0, 1].map(|_| Searcher::new(opts, TEXEL_LABEL_TT_BITS)),
-            evals: [0, 1].map(|r| Evaluator::with_tables::<G>(r, &g.weights[r], g.tables.as_ref())),
+        let evals =
+            [0, 1].map(|r| Evaluator::with_tables::<G>(r, &g.weights[r], g.tables.as_ref()));
+        Self::searching(
+            opts,
+            evals,
             limits,
-            rng: rand::SeedableRng::seed_from_u64(0),
-            detours: 0,
-            detour_rng: rand::SeedableRng::seed_from_u64(0),
-            moves: Vec::new(),
-        }
+            (0, rand::SeedableRng::seed_from_u64(0)),
+        )
     }
 
     /// Empties the searchers' tables, so that the next score does not depend on the
