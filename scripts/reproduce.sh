@@ -166,6 +166,14 @@ figure solved tables_solved_fit "$TB" "held-out loss 0.00446" "held-out loss 0.0
     -- fit --game wolves_sheep --genome $D6 --positions ws_volume_dtm16.positions --rows both --out tables_solved.ron
 figure solved tables_solved_20k "$TB" "Elo difference: 139.0 +/- 17.0" \
     -- match --game wolves_sheep tables_solved.ron $D6 --nodes 20000 --games 200 --seed 3941 --opening-plies 4
+# tables_choices.ron: the moves of the same positions judged by the solution (about 20
+# minutes on one core, 3.8 GB), then the committed genome's accuracy at 3 plies.
+PM=docs/results/python_module.md
+figure solved tables_choices_fit "$PM" "best move first in 81.6 %" "best move first in 75.4 %" \
+    -- fit --game wolves_sheep --genome $D6 --positions ws_volume.positions --choices --choice-weight 0.1 \
+    --half-life 16 --solution "${WEIGHTFORGE_SOLUTION:-}" --threads 1 --out tables_choices.ron
+figure solved tables_choices_accuracy "$PM" "5423    5053     93.2 %" \
+    -- accuracy --game wolves_sheep genomes/wolves_sheep/tables_choices.ron --depth 3
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

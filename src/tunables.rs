@@ -57,6 +57,27 @@ pub const TABLE_FIT_STEPS: u32 = 200;
 /// A table fit: Adam's step size, in logit units.
 pub const TABLE_FIT_RATE: f64 = 0.02;
 
+/// A move-choice fit (`weightforge fit --choices`): the temperature, in label units, of
+/// the target share of each move: a move whose label is `d` below the best move's gets
+/// `exp(−d / CHOICE_TEMPERATURE)` of the best's share (a win two plies slower than the
+/// best, at half-life 16 and 20 plies from the end, about a fifth; a draw beside a win,
+/// none).
+pub const CHOICE_TEMPERATURE: f64 = 0.01;
+
+/// A move-choice fit: positions whose moves' labels differ by less than this (every
+/// move as good as the best) teach nothing and are left out.
+pub const CHOICE_MIN_SPREAD: f64 = 1e-6;
+
+/// A move-choice fit: the half-life, in plies, of a move's label (a win in n plies
+/// ½ + ½·2^(−n/h)), so a nearer win ranks above a farther one.
+pub const CHOICE_HALF_LIFE: f64 = 16.0;
+
+/// A move-choice fit: the weight of the moves' order (their cross-entropy) in the loss;
+/// the rest is the moves' values (their squared error), which keep the evaluation's
+/// level from one position to the next, as a search that compares leaves of different
+/// positions needs.
+pub const CHOICE_WEIGHT: f64 = 0.5;
+
 /// The deepest search weightforge allows (also the size of its per-ply stacks).
 pub const MAX_DEPTH: u32 = 64;
 

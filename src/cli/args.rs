@@ -812,6 +812,24 @@ pub struct FitArgs {
     /// The loss: mse or logloss.
     #[arg(long, default_value = "mse")]
     pub loss: String,
+    /// Fit on move choices instead of positions' values (Wolves & Sheep): each position's
+    /// moves, judged by the solved game, and the tables learn to rank the best first
+    /// (docs/guide/tables.md)
+    #[arg(long)]
+    pub choices: bool,
+    /// With --choices: the solution file (default: $WEIGHTFORGE_SOLUTION, else
+    /// wolves_sheep.solved).
+    #[arg(long, requires = "choices")]
+    pub solution: Option<PathBuf>,
+    /// With --choices: a move's label is the solved value with its distance at this
+    /// half-life in plies (as `solve --half-life`), so a nearer win ranks first.
+    #[arg(long, requires = "choices", default_value_t = weightforge::tunables::CHOICE_HALF_LIFE)]
+    pub half_life: f64,
+    /// With --choices: the weight of the moves' order in the loss, 0 to 1; the rest is
+    /// the moves' values, which keep the evaluation's level from one position to the
+    /// next (a search compares leaves of different positions).
+    #[arg(long, requires = "choices", default_value_t = weightforge::tunables::CHOICE_WEIGHT)]
+    pub choice_weight: f64,
     /// The table genome to write.
     #[arg(long)]
     pub out: PathBuf,

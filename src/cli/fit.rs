@@ -8,10 +8,11 @@ use anyhow::{bail, Context, Result};
 use weightforge::fit::positions_file::{fit_rows, read_rows, PositionFile};
 use weightforge::fit::samples::Rows;
 use weightforge::fit::sparse::SparseSettings;
-use weightforge::fit::table_fit::{self, fit_tables, loss_named, TableFitPlan};
+use weightforge::fit::table_fit::{self, fit_tables, loss_named, RoleFit, TableFitPlan};
 use weightforge::game::GameEntry;
+use weightforge::genome::Genome;
 use weightforge::player::PlayerSpec;
-use weightforge::tables::TableLayout;
+use weightforge::tables::{GenomeTables, TableLayout};
 use weightforge::tune::report::table_fit_files;
 use weightforge::with_game;
 
@@ -22,7 +23,8 @@ pub fn fit(a: FitArgs) -> Result<()> {
     with_game!(a.game, G => fit_for::<G>(&a))
 }
 
-fn plan(a: &FitArgs) -> Result<TableFitPlan> {
+/// The fit's settings, checked.
+pub(super) fn plan(a: &FitArgs) -> Result<TableFitPlan> {
     let Some(loss) = loss_named(&a.loss) else {
         bail!("--loss {:?}: expected mse or logloss", a.loss);
     };
@@ -35,21 +37,32 @@ fn plan(a: &FitArgs) -> Result<TableFitPlan> {
         .map_err(|e| anyhow::anyhow!("--{}", e.to_string().replace('_', "-")))
 }
 
-fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
-    let plan = plan(a)?;
+/// The `--genome` the tables start from.
+pub(super) fn start_genome<G: GameEntry>(a: &FitArgs) -> Result<Arc<Genome>> {
     let PlayerSpec::Genome(start) = PlayerSpec::resolve::<G>(&a.genome)? else {
         bail!(
             "--genome {}: a genome is needed (its hand weights are kept)",
             a.genome
         );
     };
-    let families: Vec<&str> = if a.families.is_empty() {
+    Ok(start)
+}
+
+/// The `--families`, or every family of the game.
+pub(super) fn families<G: GameEntry>(a: &FitArgs) -> Vec<&str> {
+    if a.families.is_empty() {
         TableLayout::all::<G>()
             .map(|l| l.family_names())
             .unwrap_or_default()
     } else {
         a.families.iter().map(String::as_str).collect()
-    };
+    }
+}
+
+fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
+    let plan = plan(a)?;
+    let start = start_genome::<G>(a)?;
+    let families = families::<G>(a);
     let which = if a.rows == FitRowsArg::Both {
         Rows::Both
     } else {
@@ -59,20 +72,35 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
     let rows = || files.iter().flat_map(|f| fit_rows(f, Some(which)));
     let (tables, fits) = fit_tables::<G, _>(rows, &families, &start.weights, &plan)?;
     print!("{}", table_fit::report::<G>(&fits, true));
+    let notes = table_fit::report::<G>(&fits, false);
+    let source = provenance_source(a, &families, which);
+    write_genome::<G>(a, &start, tables, &fits, source, notes)
+}
+
+/// Writes the table genome (the start's hand weights and `tables`), its L2 CSV, chart
+/// and heat maps.
+pub(super) fn write_genome<G: GameEntry>(
+    a: &FitArgs,
+    start: &Genome,
+    tables: GenomeTables,
+    fits: &[RoleFit; 2],
+    source: String,
+    notes: String,
+) -> Result<()> {
     let csv = a
         .csv
         .clone()
         .unwrap_or_else(|| a.out.with_extension("l2.csv"));
-    table_fit_files::write::<G>(&a.out, &csv, &tables, &fits)?;
-    let mut genome = (*start).clone();
+    table_fit_files::write::<G>(&a.out, &csv, &tables, fits)?;
+    let mut genome = start.clone();
     genome.name = a.name.clone().unwrap_or_else(|| {
         a.out
             .file_stem()
             .map_or("tables".into(), |s| s.to_string_lossy().into_owned())
     });
     genome.tables = Some(Arc::new(tables));
-    genome.provenance.source = provenance_source(a, &families, which);
-    genome.provenance.notes = table_fit::report::<G>(&fits, false);
+    genome.provenance.source = source;
+    genome.provenance.notes = notes;
     genome.save::<G>(&a.out)?;
     println!("wrote {} and {}", a.out.display(), csv.display());
     Ok(())
@@ -80,12 +108,18 @@ fn fit_for<G: GameEntry>(a: &FitArgs) -> Result<()> {
 
 /// How the genome was fitted, as a command line: the settings that differ from the
 /// defaults are named, so that the fit can be made again from its file.
-fn provenance_source(a: &FitArgs, families: &[&str], which: Rows) -> String {
+pub(super) fn provenance_source(a: &FitArgs, families: &[&str], which: Rows) -> String {
     use weightforge::tunables::{TABLE_FIT_RATE, TABLE_FIT_STEPS};
     let mut words = vec![
         format!("weightforge fit --genome {}", a.genome),
         format!("--families {}", families.join(",")),
     ];
+    if a.choices {
+        words.push(format!(
+            "--choices --half-life {} --choice-weight {}",
+            a.half_life, a.choice_weight
+        ));
+    }
     if which == Rows::Both {
         words.push("--rows both".into());
     }
@@ -107,7 +141,7 @@ fn provenance_source(a: &FitArgs, families: &[&str], which: Rows) -> String {
 }
 
 /// The `--positions` files, read.
-fn read_files<G: GameEntry>(a: &FitArgs) -> Result<Vec<PositionFile<G>>> {
+pub(super) fn read_files<G: GameEntry>(a: &FitArgs) -> Result<Vec<PositionFile<G>>> {
     a.positions
         .iter()
         .map(|p| read_rows::<G>(p).with_context(|| format!("reading {}", p.display())))

@@ -150,6 +150,9 @@ pub const FIT: &str = "Example:
   weightforge datagen experiments/wolves_sheep_target.ron --out ws.positions
   weightforge fit --game wolves_sheep --genome li2023 --positions ws.positions \\
       --families psqt,blocks2x2 --out ws_tables.ron
+  weightforge fit --game wolves_sheep --genome genomes/wolves_sheep/target100k_d6.ron \\
+      --positions ws.positions --choices --choice-weight 0.1 --half-life 16 \\
+      --solution ws.solved --out tables_choices.ron      # for a shallow search
 See docs/guide/tables.md.";
 
 pub const RESCORE: &str = "Example:

@@ -15,6 +15,7 @@ mod datagen;
 mod depth_table;
 mod engine;
 mod fit;
+mod fit_choices;
 mod help;
 mod init;
 mod match_command;
@@ -73,6 +74,7 @@ pub fn run() -> Result<()> {
         Command::Positions(a) => positions::positions(a),
         Command::Engine(a) => engine::run(a),
         Command::Datagen(a) => datagen::datagen(a, None),
+        Command::Fit(a) if a.choices => fit_choices::fit_choices(&a),
         Command::Fit(a) => fit::fit(a),
         Command::Rescore(a) => rescore::rescore(a),
         Command::Calibrate(a) => calibrate::calibrate(a),

@@ -51,7 +51,7 @@ pub fn solve(a: SolveArgs) -> Result<()> {
 }
 
 /// `--half-life`: a finite number of plies above 0, or none (outcomes alone).
-fn exact_kind(half_life: Option<f64>) -> Result<labels::Exact> {
+pub(super) fn exact_kind(half_life: Option<f64>) -> Result<labels::Exact> {
     match half_life {
         None => Ok(labels::Exact::Outcome),
         Some(h) if h.is_finite() && h > 0.0 && h <= 1.0e6 => Ok(labels::Exact::Distance(h)),

@@ -11,6 +11,8 @@
 //! The fit knows nothing of the tuner: it is given the coordinates to fit in as plain
 //! data ([`design::Column`]). The tuner's Texel algorithm (`tune::texel`) drives it.
 
+pub mod choice_fit;
+pub mod choices;
 pub mod design;
 pub mod label;
 pub mod positions_file;

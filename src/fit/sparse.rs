@@ -196,12 +196,25 @@ pub fn fit_scale_of(pairs: &[(f32, f32)], loss: Loss) -> f64 {
 /// Fits the table weights `u` (logit units, `n` of them, from `start`) at scale `k`
 /// with L2 `l2` toward zero; returns them.
 pub fn fit(rows: &SparseRows, k: f64, start: &[f64], l2: f64, s: &SparseSettings) -> Vec<f64> {
+    adam(start, l2, s, |u, grad| {
+        loss_grad(rows, k, u, s.loss, grad);
+    })
+}
+
+/// Full-batch Adam from `start` for `s.steps` steps of size `s.rate`, with L2 `l2`
+/// toward zero: `loss_grad(u, grad)` writes the loss's gradient at `u` into `grad`.
+pub fn adam(
+    start: &[f64],
+    l2: f64,
+    s: &SparseSettings,
+    mut loss_grad: impl FnMut(&[f64], &mut [f64]),
+) -> Vec<f64> {
     let (b1, b2, eps): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let mut u = start.to_vec();
     let (mut m, mut v) = (vec![0.0; u.len()], vec![0.0; u.len()]);
     let mut grad = vec![0.0; u.len()];
     for step in 1..=s.steps {
-        loss_grad(rows, k, &u, s.loss, &mut grad);
+        loss_grad(&u, &mut grad);
         let (c1, c2) = (1.0 - b1.powi(step as i32), 1.0 - b2.powi(step as i32));
         for j in 0..u.len() {
             let g = grad[j] + 2.0 * l2 * u[j];

@@ -12,6 +12,7 @@ mod abalone_oracles;
 mod abalone_play;
 mod accuracy;
 mod bad_inputs;
+mod choice_fit;
 mod cli;
 mod cli_reference;
 mod cli_tournament;

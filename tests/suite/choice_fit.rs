@@ -1,0 +1,153 @@
+//! The move-choice fit (`src/fit/choices.rs`, `src/fit/choice_fit.rs`, `weightforge fit
+//! --choices`): on positions of random Wolves & Sheep games whose moves are judged by a
+//! planted evaluation (a hand evaluation plus planted piece-square and 2×2 block weights),
+//! the fit, started from the hand genome with empty tables, must rank the planted best
+//! move first on positions it held out far more often than the hand genome does; the
+//! command fits on a small solved game and refuses what does not apply.
+
+use std::sync::Arc;
+
+use rand::{RngExt, SeedableRng};
+use weightforge::eval::Evaluator;
+use weightforge::fit::choice_fit::{fit_choices, ChoicePlan};
+use weightforge::fit::design::Loss;
+use weightforge::fit::positions_file::FitRow;
+use weightforge::fit::sparse::SparseSettings;
+use weightforge::fit::table_fit::TableFitPlan;
+use weightforge::game::{Features, Game, GameRng, Role};
+use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::tables::{GenomeTables, TableLayout};
+
+use crate::common::{fails, ok, weightforge};
+
+/// `n` distinct positions 0 to 40 random plies after the start, with their texts.
+fn positions(n: usize, rng: &mut GameRng) -> Vec<(WolvesSheep, String)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    while out.len() < n {
+        let pos: WolvesSheep = crate::common::positions::random_position("standard", 40, rng);
+        if seen.insert(pos.to_text()) {
+            out.push((pos, pos.to_text()));
+        }
+    }
+    out
+}
+
+fn plan(weight: f64) -> ChoicePlan {
+    ChoicePlan {
+        table: TableFitPlan {
+            l2: vec![0.0, 1e-4],
+            held_out: 0.2,
+            score_weight: 0.0,
+            settings: SparseSettings {
+                steps: 300,
+                rate: 0.05,
+                loss: Loss::Mse,
+            },
+        },
+        weight,
+    }
+}
+
+#[test]
+fn the_choice_fit_ranks_a_planted_evaluations_best_moves_first() {
+    let mut rng = GameRng::seed_from_u64(7);
+    let families = ["psqt", "blocks2x2"];
+    let layout = Arc::new(TableLayout::new::<WolvesSheep>(&families).unwrap());
+    let mut planted = GenomeTables::zeros(Arc::clone(&layout));
+    for w in planted.weights.iter_mut().flatten() {
+        *w = rng.random_range(-1.0..1.0);
+    }
+    let planted = Arc::new(planted);
+    let nf = WolvesSheep::feature_info().len();
+    let hand: [Vec<f64>; 2] = [vec![0.02; nf], vec![-0.02; nf]];
+    let truth = |r: Role| Evaluator::with_tables::<WolvesSheep>(r, &hand[r], Some(&planted));
+    let mut truths = [truth(0), truth(1)];
+    let mut judge = |child: &WolvesSheep, r: Role| -> Result<f32, std::convert::Infallible> {
+        Ok((1.0 / (1.0 + (-0.5 * truths[r].value(child)).exp())) as f32)
+    };
+    let pos = positions(6_000, &mut rng);
+    let rows = || {
+        pos.iter().map(|(p, text)| FitRow {
+            pos: p,
+            role: p.side_to_move(),
+            result: f32::NAN,
+            score: f32::NAN,
+            text,
+        })
+    };
+    for weight in [1.0, 0.1] {
+        let (_, fits) =
+            fit_choices::<WolvesSheep, _, _>(rows, &families, &hand, &plan(weight), &mut judge)
+                .unwrap();
+        for (role, f) in fits.iter().enumerate() {
+            let (hand_share, shares) = &f.agreement;
+            let fitted = shares[f.fit.chosen];
+            assert!(f.fit.rows.1 > 200, "role {role}: {f:?}");
+            assert!(
+                fitted > 0.8 && fitted > hand_share + 0.3,
+                "weight {weight}, role {role}: best move first {fitted} (hand {hand_share})"
+            );
+            assert!(f.fit.points[f.fit.chosen].held < f.fit.held_hand, "{f:?}");
+        }
+    }
+}
+
+/// `weightforge fit --choices` on positions of four sheep, judged by a solution of up to
+/// four sheep: a table genome whose provenance names the choice settings, the best-move
+/// shares printed; other games, `--rows both` and a weight beyond 0 to 1 refused.
+#[test]
+fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("s.solved");
+    weightforge::solve::driver::solve(&solution, 4, &mut |_| {}).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(40);
+    let header = "# weightforge positions v2 wolves_sheep <role> <result> <score> <position>";
+    let mut text = format!("{header}\n");
+    let n = weightforge::solve::index::layer_len(4);
+    for _ in 0..3_000 {
+        let (w, s, side) = weightforge::solve::index::position(rng.random_range(0..n), 4);
+        let pos = WolvesSheep::from_parts(w, s, side).unwrap();
+        let role = WolvesSheep::ROLES[pos.side_to_move()];
+        text.push_str(&format!("{role} - - {}\n", pos.to_text()));
+    }
+    let positions = dir.path().join("four.pos");
+    std::fs::write(&positions, text).unwrap();
+    let out = dir.path().join("choices.ron");
+    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
+    let (sol, pos, genome) = (p(&solution), p(&positions), p(&out));
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "fit",
+            "--game",
+            "wolves_sheep",
+            "--genome",
+            "li2023",
+            "--positions",
+            &pos,
+        ];
+        a.extend_from_slice(&["--families", "psqt", "--steps", "30", "--choices"]);
+        a.extend_from_slice(&["--solution", &sol, "--out", &genome]);
+        a.extend_from_slice(extra);
+        a
+    };
+    let printed = ok(&weightforge(&args(&["--choice-weight", "0.3"])));
+    assert!(printed.contains("best move first in"), "{printed}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.contains("--choices --half-life 16 --choice-weight 0.3"),
+        "{written}"
+    );
+    assert!(written.contains("psqt"), "{written}");
+    for (extra, says) in [
+        (&["--choice-weight", "2"][..], "--choice-weight"),
+        (&["--rows", "both"][..], "--rows"),
+        (&["--half-life", "0"][..], "--half-life"),
+    ] {
+        let err = fails(&args(extra));
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
+    let mut other = args(&[]);
+    other[2] = "abalone";
+    assert!(fails(&other).contains("only wolves_sheep"));
+}
