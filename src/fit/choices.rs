@@ -14,7 +14,7 @@
 use rayon::prelude::*;
 
 use super::solver::golden_log;
-use super::sparse::GROUPS;
+use super::sparse::{grouped_grad, GROUPS};
 use crate::tunables::{CHOICE_MIN_SPREAD, CHOICE_TEMPERATURE, TEXEL_K_RANGE};
 
 /// The model a choice fit scores children with: the value logit of a child is
@@ -209,31 +209,18 @@ pub fn agreement(rows: &ChoiceRows, k: f64, u: &[f64]) -> f64 {
 
 /// The mean loss under `m` and writes its gradient in `u` into `grad` (no L2 term).
 pub fn loss_grad(rows: &ChoiceRows, m: &ChoiceModel, u: &[f64], grad: &mut [f64]) -> f64 {
-    let parts: Vec<(f64, Vec<f64>)> = (0..GROUPS)
-        .into_par_iter()
-        .map(|g| {
-            let (mut part, mut slopes, mut sum) = (vec![0.0; u.len()], Vec::new(), 0.0);
-            for r in rows.group(g) {
-                sum += rows.row_loss(r, m, u, &mut slopes);
-                for (slope, i) in slopes.iter().zip(rows.row(r)) {
-                    for &j in &rows.active[i * rows.per_row..(i + 1) * rows.per_row] {
-                        part[j as usize] += slope;
-                    }
+    grouped_grad(rows.len(), grad, |g, part| {
+        let (mut slopes, mut sum) = (Vec::new(), 0.0);
+        for r in rows.group(g) {
+            sum += rows.row_loss(r, m, u, &mut slopes);
+            for (slope, i) in slopes.iter().zip(rows.row(r)) {
+                for &j in &rows.active[i * rows.per_row..(i + 1) * rows.per_row] {
+                    part[j as usize] += slope;
                 }
             }
-            (sum, part)
-        })
-        .collect();
-    let n = rows.len().max(1) as f64;
-    grad.fill(0.0);
-    let mut total = 0.0;
-    for (sum, part) in parts {
-        total += sum;
-        for (g, p) in grad.iter_mut().zip(part) {
-            *g += p / n;
         }
-    }
-    total / n
+        sum
+    })
 }
 
 /// The model of `rows` with choice weight `weight`: K where the sigmoid of the hand

@@ -120,23 +120,38 @@ pub fn mean_loss(rows: &SparseRows, k: f64, u: &[f64], loss: Loss) -> f64 {
 
 /// The mean loss and writes its gradient in `u` into `grad` (no L2 term).
 pub fn loss_grad(rows: &SparseRows, k: f64, u: &[f64], loss: Loss, grad: &mut [f64]) -> f64 {
+    grouped_grad(rows.len(), grad, |g, part| {
+        let mut sum = 0.0;
+        for i in rows.group(g) {
+            let (l, slope) = loss_and_slope(rows.logit(i, k, u), f64::from(rows.label[i]), loss);
+            sum += l;
+            for &j in &rows.active[i * rows.per_row..(i + 1) * rows.per_row] {
+                part[j as usize] += slope;
+            }
+        }
+        sum
+    })
+}
+
+/// The mean over `n` rows of a loss summed in [`GROUPS`] fixed groups: `group(g, part)`
+/// adds group `g`'s gradient into `part` (zeroed, one entry per weight) and returns its
+/// summed loss; the groups run in parallel and are summed in order (the same result
+/// whatever the thread count). Writes the mean gradient into `grad`.
+pub fn grouped_grad(
+    n: usize,
+    grad: &mut [f64],
+    group: impl Fn(usize, &mut [f64]) -> f64 + Sync,
+) -> f64 {
+    let width = grad.len();
     let parts: Vec<(f64, Vec<f64>)> = (0..GROUPS)
         .into_par_iter()
         .map(|g| {
-            let mut part = vec![0.0; u.len()];
-            let mut sum = 0.0;
-            for i in rows.group(g) {
-                let (l, slope) =
-                    loss_and_slope(rows.logit(i, k, u), f64::from(rows.label[i]), loss);
-                sum += l;
-                for &j in &rows.active[i * rows.per_row..(i + 1) * rows.per_row] {
-                    part[j as usize] += slope;
-                }
-            }
+            let mut part = vec![0.0; width];
+            let sum = group(g, &mut part);
             (sum, part)
         })
         .collect();
-    let n = rows.len().max(1) as f64;
+    let n = n.max(1) as f64;
     grad.fill(0.0);
     let mut total = 0.0;
     for (sum, part) in parts {

@@ -271,6 +271,7 @@ fn abalone_module_equals_the_search_evaluation() {
         ("genomes/abalone/chorus2009.ron", f64::INFINITY),
         ("genomes/abalone/tuned.ron", 10_000.0),
         ("genomes/abalone/tables_rescored.ron", 10_000.0),
+        ("genomes/abalone/tables_rescored2.ron", 10_000.0),
         (tables.to_str().unwrap(), 10_000.0),
     ];
     check_game::<Abalone>(&genomes, "standard", 60, abalone_board);
