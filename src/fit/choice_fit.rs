@@ -236,12 +236,7 @@ pub fn report<G: Features>(fits: &[ChoiceFit; 2], speed: bool) -> String {
     let mut out = String::new();
     for (r, c) in fits.iter().enumerate() {
         let f = &c.fit;
-        let rate = f.gradients.0 / f.gradients.1.max(1e-9) / 1e6;
-        let rate = if speed {
-            format!("; {rate:.1} M active-entry gradients/s")
-        } else {
-            String::new()
-        };
+        let rate = super::table_fit::speed_text(f, speed);
         let _ = writeln!(
             out,
             "{}: {} training + {} held-out positions to move ({} moves, {:.0} MB), K {:.3e}, sharpness {:.3}, choice weight {}, hand genome held-out loss {:.5}, best move first in {:.1} %{rate}",

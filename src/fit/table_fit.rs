@@ -268,18 +268,12 @@ pub fn report<G: Features>(fits: &[RoleFit; 2], speed: bool) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     for (r, f) in fits.iter().enumerate() {
-        let (grads, secs) = f.gradients;
         let scale = if f.ks.is_finite() {
             format!("score scale {:.3e}", f.ks)
         } else {
             "labels without search scores".to_string()
         };
-        let rate = grads / secs.max(1e-9) / 1e6;
-        let rate = if speed {
-            format!("; {rate:.1} M active-entry gradients/s")
-        } else {
-            String::new()
-        };
+        let rate = speed_text(f, speed);
         let _ = writeln!(
             out,
             "{}: {} training + {} held-out positions ({:.0} MB), {scale}, K {:.3e}, hand genome held-out loss {:.5}{rate}",
@@ -300,6 +294,20 @@ pub fn report<G: Features>(fits: &[RoleFit; 2], speed: bool) -> String {
         }
     }
     out
+}
+
+/// `; N M active-entry gradients/s` for a role's fit when `speed` (else nothing): what
+/// `weightforge fit` prints and a genome file leaves out.
+pub fn speed_text(f: &RoleFit, speed: bool) -> String {
+    let (grads, secs) = f.gradients;
+    if speed {
+        format!(
+            "; {:.1} M active-entry gradients/s",
+            grads / secs.max(1e-9) / 1e6
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The held-out loss per L2 strength and role, as CSV.
