@@ -306,6 +306,21 @@ pub const POSITION_LINE: Count = Count {
     max: 4_096,
     why: "the longest position notation is under 200 bytes; a longer line is not a position",
 };
+/// Plies around each recorded position (`replay --positions --around`).
+pub const AROUND_PLIES: Count = Count {
+    name: "replay --around",
+    min: 0,
+    max: 6,
+    why: "the positions grow with the moves to the power of the plies: six plies of \
+          Wolves & Sheep are already millions",
+};
+/// Positions `replay --positions --around` writes.
+pub const AROUND_ROWS: Count = Count {
+    name: "replay --around (positions written)",
+    min: 0,
+    max: 20_000_000,
+    why: "every distinct position is held in memory until the file is written",
+};
 /// Games of a datagen run (`datagen.games`, `datagen --games`).
 pub const DATAGEN_GAMES: Count = Count {
     name: "datagen.games, datagen --games",

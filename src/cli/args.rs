@@ -68,7 +68,8 @@ pub enum Command {
     /// Vampires vs Werewolves over the course's TCP protocol: `client`, `server`, `arena`.
     #[command(after_help = help::VVW, arg = help::threads(help::THREADS_UNUSED))]
     Vvw(VvwArgs),
-    /// Print the games of a record file move by move, with the board.
+    /// Print the games of a record file move by move, with the board, or write their
+    /// positions to a position file (`--positions`).
     #[command(after_help = help::REPLAY, arg = help::threads(help::THREADS_UNUSED))]
     Replay(ReplayArgs),
     /// Write the index page of every run in a reports folder.
@@ -197,6 +198,16 @@ pub struct ReplayArgs {
     /// The game to print, from 1 (default: a list of the games).
     #[arg(long)]
     pub game: Option<usize>,
+    /// Write every position of the games where the game goes on (the side to move as
+    /// the row's role, the game's result from its view) to this position file, for
+    /// `fit` (docs/positions.md).
+    #[arg(long, conflicts_with = "game")]
+    pub positions: Option<PathBuf>,
+    /// With --positions: also every position this many plies or fewer from a recorded
+    /// one (no result: `-`), and each position once: the positions a search from the
+    /// recorded ones meets, for `fit --choices`.
+    #[arg(long, requires = "positions", default_value_t = 0)]
+    pub around: u32,
 }
 
 #[derive(Args, Debug)]
@@ -822,9 +833,10 @@ pub struct FitArgs {
     #[arg(long, requires = "choices")]
     pub solution: Option<PathBuf>,
     /// With --choices: a move's label is the solved value with its distance at this
-    /// half-life in plies (as `solve --half-life`), so a nearer win ranks first.
-    #[arg(long, requires = "choices", default_value_t = weightforge::tunables::CHOICE_HALF_LIFE)]
-    pub half_life: f64,
+    /// half-life in plies (as `solve --half-life`), so a nearer win ranks first; one
+    /// number for both roles, or one a role: `wolves=16,sheep=8`.
+    #[arg(long, requires = "choices", default_value_t = weightforge::tunables::CHOICE_HALF_LIFE.to_string())]
+    pub half_life: String,
     /// With --choices: the weight of the moves' order in the loss, 0 to 1; the rest is
     /// the moves' values, which keep the evaluation's level from one position to the
     /// next (a search compares leaves of different positions).

@@ -24,7 +24,10 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
     if a.score_weight != 0.0 || a.rows != FitRowsArg::PerRole || a.loss != "mse" {
         bail!("--choices: --score-weight, --rows and --loss do not apply (each position trains the side to move, by the cross-entropy of its moves)");
     }
-    let how = super::solve::exact_kind(Some(a.half_life))?;
+    let how = role_half_lives(&a.half_life, &WolvesSheep::ROLES)?
+        .map(|h| super::solve::exact_kind(Some(h)))
+        .into_iter()
+        .collect::<Result<Vec<_>>>()?;
     let path = a.solution.clone().unwrap_or_else(solution_path);
     let sol = shared_solution(&path)
         .with_context(|| format!("--solution {}: the solved game", path.display()))?;
@@ -40,7 +43,7 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
     let files = read_files::<WolvesSheep>(a)?;
     let rows = || files.iter().flat_map(|f| fit_rows(f, None));
     let judge = |child: &WolvesSheep, role: Role| -> Result<f32, SolveError> {
-        Ok(how.label(sol.value(child)?, child, role))
+        Ok(how[role].label(sol.value(child)?, child, role))
     };
     let (tables, fits) =
         fit_on_choices::<WolvesSheep, _, _>(rows, &families, &start.weights, &plan, judge)?;
@@ -49,4 +52,67 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
     let source = provenance_source(a, &families, Rows::PerRole);
     let role_fits = [fits[0].fit.clone(), fits[1].fit.clone()];
     write_genome::<WolvesSheep>(a, &start, tables, &role_fits, source, notes)
+}
+
+/// `--half-life`: one number of plies for both roles (`16`), or one a role
+/// (`wolves=16,sheep=8`, each role named once); the numbers are checked by
+/// `solve::exact_kind`.
+fn role_half_lives(text: &str, roles: &[&str; 2]) -> Result<[f64; 2]> {
+    let number = |t: &str| -> Result<f64> {
+        t.trim()
+            .parse::<f64>()
+            .with_context(|| format!("--half-life {text}: {t:?} is not a number of plies"))
+    };
+    if !text.contains('=') {
+        let h = number(text)?;
+        return Ok([h, h]);
+    }
+    let mut out = [None, None];
+    for part in text.split(',') {
+        let (name, value) = part.split_once('=').unwrap_or((part, ""));
+        let Some(role) = roles.iter().position(|r| *r == name.trim()) else {
+            bail!(
+                "--half-life {text}: {:?} is not a role (expected {} and {})",
+                name.trim(),
+                roles[0],
+                roles[1]
+            );
+        };
+        if out[role].replace(number(value)?).is_some() {
+            bail!("--half-life {text}: {} is named twice", roles[role]);
+        }
+    }
+    match out {
+        [Some(a), Some(b)] => Ok([a, b]),
+        _ => bail!(
+            "--half-life {text}: name both roles ({}=H,{}=H) or give one number",
+            roles[0],
+            roles[1]
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::role_half_lives;
+
+    #[test]
+    fn one_number_or_one_a_role() {
+        let roles = ["wolves", "sheep"];
+        assert_eq!(role_half_lives("16", &roles).unwrap(), [16.0, 16.0]);
+        assert_eq!(
+            role_half_lives("sheep=8,wolves=16", &roles).unwrap(),
+            [16.0, 8.0]
+        );
+        for bad in [
+            "sheep=8",
+            "goats=8,sheep=8",
+            "wolves=1,wolves=2",
+            "wolves=x,sheep=8",
+            "x",
+        ] {
+            let e = role_half_lives(bad, &roles).unwrap_err().to_string();
+            assert!(e.contains("--half-life"), "{bad}: {e}");
+        }
+    }
 }

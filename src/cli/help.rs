@@ -132,7 +132,9 @@ pub const VVW_ARENA: &str = "Example:
 
 pub const REPLAY: &str = "Examples:
   weightforge replay reports/wolves_sheep_quick/validation-games.jsonl          # the list
-  weightforge replay reports/wolves_sheep_quick/validation-games.jsonl --game 1 # one game";
+  weightforge replay reports/wolves_sheep_quick/validation-games.jsonl --game 1 # one game
+  weightforge replay games.jsonl --positions games.positions --around 2  # positions for `fit`
+See docs/game-records.md and docs/positions.md.";
 
 pub const REPORT: &str = "Example:
   weightforge report reports/                      # writes reports/index.html";

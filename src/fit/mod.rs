@@ -16,6 +16,7 @@ pub mod choices;
 pub mod design;
 pub mod label;
 pub mod positions_file;
+pub mod record_rows;
 pub mod rescore;
 pub mod samples;
 pub mod solver;

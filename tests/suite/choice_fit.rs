@@ -131,11 +131,16 @@ fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply(
         a.extend_from_slice(extra);
         a
     };
-    let printed = ok(&weightforge(&args(&["--choice-weight", "0.3"])));
+    let printed = ok(&weightforge(&args(&[
+        "--choice-weight",
+        "0.3",
+        "--half-life",
+        "wolves=16,sheep=8",
+    ])));
     assert!(printed.contains("best move first in"), "{printed}");
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(
-        written.contains("--choices --half-life 16 --choice-weight 0.3"),
+        written.contains("--choices --half-life wolves=16,sheep=8 --choice-weight 0.3"),
         "{written}"
     );
     assert!(written.contains("psqt"), "{written}");
@@ -143,6 +148,7 @@ fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply(
         (&["--choice-weight", "2"][..], "--choice-weight"),
         (&["--rows", "both"][..], "--rows"),
         (&["--half-life", "0"][..], "--half-life"),
+        (&["--half-life", "sheep=8"][..], "--half-life"),
     ] {
         let err = fails(&args(extra));
         assert!(err.contains(says), "{extra:?}: {err}");
