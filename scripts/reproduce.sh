@@ -174,6 +174,39 @@ figure solved tables_choices_fit "$PM" "best move first in 81.6 %" "best move fi
     --half-life 16 --solution "${WEIGHTFORGE_SOLUTION:-}" --threads 1 --out tables_choices.ron
 figure solved tables_choices_accuracy "$PM" "5423    5053     93.2 %" \
     -- accuracy --game wolves_sheep genomes/wolves_sheep/tables_choices.ron --depth 3
+# Rounds of the course player's own positions (python3; about 80 minutes in all): each
+# round's module plays the course player with a record, the record's positions and
+# those two plies around them join the fit, and round 2 plays the measuring seed 40.
+# The export steps print nothing; a failed one shows in the match after it.
+CP=examples/engines/course
+course_vs() { printf '%s' "engine:\"python3 adapter.py --evaluation ../../../$1\",dir=$CP,movetime=10000"; }
+HOME_CP="engine:\"python3 adapter.py\",dir=$CP,movetime=10000"
+# The course player with tables_choices' module and a search that does not repeat the
+# sheep's boards (python3; about 10 minutes).
+figure full norepeat_export "$PM" -- export genomes/wolves_sheep/tables_choices.ron --format python --output wf_choices.py
+figure full norepeat_sheep "$PM" "Elo difference: 166.2 +/- 16.9" \
+    -- match --game wolves_sheep "engine:\"python3 adapter.py --no-repeat sheep --evaluation ../../../wf_choices.py\",dir=$CP,movetime=10000" \
+    "$HOME_CP" --games 200 --seed 40 --opening-plies 8 --ply-cap 200
+figure solved rounds_export0 "$PM" -- export genomes/wolves_sheep/tables_choices.ron --format python --output wf_round0.py
+figure solved rounds_record1 "$PM" "Elo difference: 105.6 +/- 19.1" \
+    -- match --game wolves_sheep "$(course_vs wf_round0.py)" "$HOME_CP" --games 200 --seed 4100 \
+    --opening-plies 8 --ply-cap 200 --record rec4100.jsonl
+figure solved rounds_positions1 "$PM" "331052 positions" -- replay rec4100.jsonl --positions rec4100_a2.positions --around 2
+figure solved rounds_fit1 "$PM" "best move first in 82.6 %" "best move first in 74.5 %" \
+    -- fit --game wolves_sheep --genome $D6 --positions ws_volume.positions rec4100_a2.positions --choices \
+    --choice-weight 0.1 --half-life 16 --solution "${WEIGHTFORGE_SOLUTION:-}" --out round1.ron
+figure solved rounds_export1 "$PM" -- export round1.ron --format python --output wf_round1.py
+figure solved rounds_record2 "$PM" "Elo difference: 115.2 +/- 19.0" \
+    -- match --game wolves_sheep "$(course_vs wf_round1.py)" "$HOME_CP" --games 200 --seed 4101 \
+    --opening-plies 8 --ply-cap 200 --record rec4101.jsonl
+figure solved rounds_positions2 "$PM" "355990 positions" -- replay rec4101.jsonl --positions rec4101_a2.positions --around 2
+figure solved rounds_fit2 "$PM" "best move first in 83.3 %" "best move first in 74.3 %" \
+    -- fit --game wolves_sheep --genome $D6 --positions ws_volume.positions rec4100_a2.positions \
+    rec4101_a2.positions --choices --choice-weight 0.1 --half-life 16 --solution "${WEIGHTFORGE_SOLUTION:-}" --out round2.ron
+figure solved rounds_export2 "$PM" -- export round2.ron --format python --output wf_round2.py
+figure solved rounds_match2 "$PM" "Elo difference: 141.0 +/- 18.7" \
+    -- match --game wolves_sheep "$(course_vs wf_round2.py)" "$HOME_CP" --games 200 --seed 40 \
+    --opening-plies 8 --ply-cap 200
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

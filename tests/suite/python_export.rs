@@ -540,3 +540,41 @@ print(checked)
         String::from_utf8_lossy(&check.stderr)
     );
 }
+
+/// examples/engines/course's `--no-repeat sheep`: the same board, seed and depth give the
+/// same move without it; with it, the sheep's second call avoids the board its first
+/// made, and the wolves' moves are left alone.
+#[test]
+fn the_course_adapter_no_repeat_avoids_a_board_the_sheep_made() {
+    if !tool::require_python3("the_course_adapter_no_repeat_avoids_a_board_the_sheep_made") {
+        return;
+    }
+    let script = r#"
+import random, sys
+sys.path.insert(0, "examples/engines/course")
+import student_ai as ai, adapter
+board = adapter.board_of("SSSSS/SSSSS/...../...../.W.W. s")
+def move(role):
+    random.seed(1)
+    return ai.AIPlayer(role).get_move(board, 3)
+first = move("sheep")
+assert move("sheep") == first, "deterministic without the flag"
+wolves = move("wolves")
+made = adapter.no_repeat("sheep")
+assert move("sheep") == first and str(ai.do_move(board, first)) in made
+second = move("sheep")
+assert second != first, (first, second)
+assert move("wolves") == move("wolves") == wolves
+print("ok")
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
+}

@@ -15,6 +15,10 @@ docs/guide/front-end.md does (`return wf.evaluate(board, self.role)` in
     weightforge match --game wolves_sheep \
       'engine:"python3 adapter.py --evaluation wf_tuned.py",dir=examples/engines/course' \
       'engine:"python3 adapter.py",dir=examples/engines/course'
+
+`--no-repeat sheep` (before `--evaluation`) changes the player's search: its sheep never
+make the same board twice in a game while another move remains (docs/guide/tables.md,
+"look for cycles").
 """
 import importlib.util
 import os
@@ -53,8 +57,40 @@ def use_evaluation(path):
     return wf
 
 
+def no_repeat(role):
+    """`--no-repeat ROLE`: a change to the player's search, not its evaluation. At the
+    root, that role's player drops the moves to a board it has made before in this game
+    while others remain, so it cannot go round a cycle of positions it judges alike (an
+    evaluation sees the board, not the game's history). Returns the set of boards made,
+    cleared at each new game."""
+    made, get_move = set(), ai.AIPlayer.get_move
+
+    def get_move_no_repeat(self, board, depth=None):
+        if self.role != role:
+            return get_move(self, board, depth)
+        all_moves = self.moves_for
+
+        def root_moves(b, side):
+            self.moves_for = all_moves  # the root's list only; the search sees every move
+            moves = all_moves(b, side)
+            fresh = [m for m in moves if str(ai.do_move(b, m)) not in made]
+            return fresh or moves
+
+        self.moves_for = root_moves
+        move = get_move(self, board, depth)
+        made.add(str(ai.do_move(board, move)))
+        return move
+
+    ai.AIPlayer.get_move = get_move_no_repeat
+    return made
+
+
 def main():
-    name, wf = "student_ai", None
+    name, wf, made = "student_ai", None, set()
+    if sys.argv[1:2] == ["--no-repeat"] and sys.argv[2:3] in (["wolves"], ["sheep"]):
+        made = no_repeat(sys.argv[2])
+        name += "+norepeat_" + sys.argv[2]
+        del sys.argv[1:3]
     if sys.argv[1:2] == ["--evaluation"]:
         wf = use_evaluation(sys.argv[2])
         name += "+" + os.path.splitext(os.path.basename(sys.argv[2]))[0]
@@ -70,6 +106,7 @@ def main():
             print("ready")
         elif words[0] == "newgame":
             role = words[2]
+            made.clear()
             random.seed(int(words[3]))
         elif words[0] == "set":
             setattr(ai, words[1], float(words[2]))
