@@ -484,16 +484,7 @@ for block in filter(str.strip, blocks):
     checked += 1
 print(checked)
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "200");
+    assert_eq!(python_script(script), "200");
     let dir = tempfile::tempdir().unwrap();
     let module = dir.path().join("wf_tuned.py");
     let record = dir.path().join("games.jsonl");
@@ -541,6 +532,20 @@ print(checked)
     );
 }
 
+/// What `python3 -c script` prints (from the repository's root), after it succeeded.
+fn python_script(script: &str) -> String {
+    let out = Command::new("python3")
+        .args(["-c", script])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 /// examples/engines/course's `--no-repeat sheep`: the same board, seed and depth give the
 /// same move without it; with it, the sheep's second call avoids the board its first
 /// made, and the wolves' moves are left alone.
@@ -567,14 +572,5 @@ assert second != first, (first, second)
 assert move("wolves") == move("wolves") == wolves
 print("ok")
 "#;
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "ok");
+    assert_eq!(python_script(script), "ok");
 }
