@@ -5,8 +5,6 @@
 //! move first on positions it held out far more often than the hand genome does; the
 //! command fits on a small solved game and refuses what does not apply.
 
-use std::sync::Arc;
-
 use rand::{RngExt, SeedableRng};
 use weightforge::eval::Evaluator;
 use weightforge::fit::choice_fit::{fit_choices, ChoicePlan};
@@ -14,11 +12,11 @@ use weightforge::fit::design::Loss;
 use weightforge::fit::positions_file::FitRow;
 use weightforge::fit::sparse::SparseSettings;
 use weightforge::fit::table_fit::TableFitPlan;
-use weightforge::game::{Features, Game, GameRng, Role};
+use weightforge::game::{Game, GameRng, Role};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::tables::{GenomeTables, TableLayout};
 
 use crate::common::{fails, ok, weightforge};
+use crate::tables_fit::planted_tables;
 
 /// `n` distinct positions 0 to 40 random plies after the start, with their texts.
 fn positions(n: usize, rng: &mut GameRng) -> Vec<(WolvesSheep, String)> {
@@ -53,14 +51,7 @@ fn plan(weight: f64) -> ChoicePlan {
 fn the_choice_fit_ranks_a_planted_evaluations_best_moves_first() {
     let mut rng = GameRng::seed_from_u64(7);
     let families = ["psqt", "blocks2x2"];
-    let layout = Arc::new(TableLayout::new::<WolvesSheep>(&families).unwrap());
-    let mut planted = GenomeTables::zeros(Arc::clone(&layout));
-    for w in planted.weights.iter_mut().flatten() {
-        *w = rng.random_range(-1.0..1.0);
-    }
-    let planted = Arc::new(planted);
-    let nf = WolvesSheep::feature_info().len();
-    let hand: [Vec<f64>; 2] = [vec![0.02; nf], vec![-0.02; nf]];
+    let (planted, hand) = planted_tables(&mut rng, &families);
     let truth = |r: Role| Evaluator::with_tables::<WolvesSheep>(r, &hand[r], Some(&planted));
     let mut truths = [truth(0), truth(1)];
     let mut judge = |child: &WolvesSheep, r: Role| -> Result<f32, std::convert::Infallible> {

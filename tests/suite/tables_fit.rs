@@ -40,18 +40,26 @@ fn random_positions(n: usize, rng: &mut GameRng) -> Vec<(WolvesSheep, String)> {
     out
 }
 
+/// The planted evaluation of the fit tests: every table entry of `families` drawn from
+/// −1..1, and small hand weights (0.02 a feature for role 0, −0.02 for role 1).
+pub(crate) fn planted_tables(
+    rng: &mut GameRng,
+    families: &[&str],
+) -> (Arc<GenomeTables>, [Vec<f64>; 2]) {
+    let layout = Arc::new(TableLayout::new::<WolvesSheep>(families).unwrap());
+    let mut planted = GenomeTables::zeros(layout);
+    for w in planted.weights.iter_mut().flatten() {
+        *w = rng.random_range(-1.0..1.0);
+    }
+    let nf = WolvesSheep::feature_info().len();
+    (Arc::new(planted), [vec![0.02; nf], vec![-0.02; nf]])
+}
+
 #[test]
 fn the_fit_recovers_a_planted_table() {
     let mut rng = GameRng::seed_from_u64(5);
     let families = ["psqt", "blocks2x2"];
-    let layout = Arc::new(TableLayout::new::<WolvesSheep>(&families).unwrap());
-    let mut planted = GenomeTables::zeros(Arc::clone(&layout));
-    for w in planted.weights.iter_mut().flatten() {
-        *w = rng.random_range(-1.0..1.0);
-    }
-    let planted = Arc::new(planted);
-    let nf = WolvesSheep::feature_info().len();
-    let hand: [Vec<f64>; 2] = [vec![0.02; nf], vec![-0.02; nf]];
+    let (planted, hand) = planted_tables(&mut rng, &families);
     let k = 0.5;
     let positions = random_positions(20_000, &mut rng);
     let mut rows = Vec::new();
