@@ -129,6 +129,30 @@ figure full tables_wol_fit "$TB" "held-out loss 0.00435" "held-out loss 0.00434"
     --rows both --out wol_tables.ron
 figure full tables_wol_match "$R, $TB" "Elo difference: -238.1 +/- 51.7" \
     -- match --game war_of_life wol_tables.ron genomes/war_of_life/tuned.ron --depth 2 --games 200 --seed 4244 --quiet
+# War of Life tables_rescored.ron: the committed genome against tuned at 2,000 nodes (quick:
+# seconds), its budget chart, then its making: the first 1,000 datagen games scored again at
+# 40,000 nodes (about 17 minutes), the fit at the scores' own scale, and the same labels at
+# the results' scale (the default, which loses).
+TW=genomes/war_of_life/tables_rescored.ron
+WT=genomes/war_of_life/tuned.ron
+figure quick tables_wol_rescored_match "$R, $TB" "Elo difference: 83.2 +/- 21.9" \
+    -- match --game war_of_life $TW $WT --nodes 2000 --games 200 --seed 4244 --quiet
+figure quick tables_wol_rescored_sprt "$R, $TB" "Elo difference: 70.4 +/- 24.0" "H1 was accepted" \
+    -- match --game war_of_life $TW $WT --nodes 2000 --games 2000 --seed 4246 --sprt elo0=50,elo1=100 --quiet
+figure full tables_wol_rescored_budget "$R, $TB" "Elo difference: 168.4 +/- 40.1" "Elo difference: 143.1 +/- 34.0" \
+    -- match --game war_of_life $TW $WT --budgets 500,1000,2000,5000,10000 --games 200 --seed 4245 --chart wol_budget
+figure full tables_wol1k_datagen "$TB" "233119 positions (duplicates removed)" \
+    -- datagen experiments/war_of_life_tables.ron --games 1000 --out wol1k.positions --quiet
+figure full tables_wol_rescore "$TB" "233119 rows scored by tuned at 40000 nodes (1764 a forced result)" \
+    -- rescore --game war_of_life --genome $WT --nodes 40000 wol1k.positions --out wol1k_40k.positions
+figure full tables_wol_rescored_fit "$TB" "held-out loss 0.00425" "held-out loss 0.00507" \
+    -- fit --game war_of_life --genome $WT --positions wol1k_40k.positions --score-weight 1 --score-scale spread \
+    --steps 300 --rate 0.002 --l2 1e-5,1e-4,1e-3 --out tables_rescored.ron
+figure full tables_wol_fitted_scale "$TB" "the results barely follow the scores" \
+    -- fit --game war_of_life --genome $WT --positions wol1k_40k.positions --score-weight 1 \
+    --steps 300 --rate 0.002 --l2 1e-5,1e-4,1e-3 --out wol_fitted_scale.ron
+figure full tables_wol_fitted_scale_match "$TB" "Elo difference: -181.7 +/- 39.8" \
+    -- match --game war_of_life wol_fitted_scale.ron $WT --nodes 2000 --games 200 --seed 4244 --quiet
 # Abalone tables_rescored.ron: tables_ab_datagen's positions scored again at 20,000 nodes
 # (about 20 minutes), the fit, then the committed genome against tuned at 2,000 nodes.
 TR=genomes/abalone/tables_rescored.ron

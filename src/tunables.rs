@@ -17,7 +17,8 @@
 //!   play at; selection, validation and the gate are measured there.
 //! * **gate**: the SPRT of a run's best genome against its start at the target budget.
 //! * **score scale**: the logistic scale that turns a row's search score into a win
-//!   chance, fitted per role on the rows' own (score, result) pairs.
+//!   chance, fitted per role on the rows' own (score, result) pairs, or one over the
+//!   scores' spread (`--score-scale spread`).
 
 /// Search score type.
 pub type Score = i32;
@@ -39,6 +40,11 @@ pub const EVAL_SCALE: f64 = 100.0;
 /// that the search's incremental sum of table entries equals the from-scratch sum
 /// exactly, whatever the order of the updates.
 pub const TABLE_QUANTUM: f64 = 256.0;
+
+/// A table fit warns when its score scale times the scores' spread is below this: the
+/// labels of scores a spread apart then differ by under a fortieth (every label about
+/// ½), as when a mostly drawn game's results set the scale.
+pub const SCORE_SCALE_FLAT: f64 = 0.1;
 
 /// The largest table weight a genome may hold, in absolute value (its quantised value
 /// stays far inside an `i32`).

@@ -808,6 +808,12 @@ pub struct FitArgs {
     /// only); scores become win chances at a scale fitted on the rows.
     #[arg(long, default_value_t = 0.0)]
     pub score_weight: f64,
+    /// How the scores become win chances (with --score-weight): `fit`, at the scale for
+    /// which they best predict the rows' results; `spread`, at one over the scores'
+    /// spread (for a game whose results barely follow its scores, such as a mostly drawn
+    /// one, where a fitted scale makes every label about ½); or a number, per score unit.
+    #[arg(long, default_value = "fit")]
+    pub score_scale: String,
     /// Which positions train a role's tables: `per-role`, those its own search met (a
     /// datagen row's role: the side to move), or `both`, every position for both roles
     /// (the result from each role's view): a role's evaluation then also learns the

@@ -8,7 +8,9 @@ use anyhow::{bail, Context, Result};
 use weightforge::fit::positions_file::{fit_rows, read_rows, PositionFile};
 use weightforge::fit::samples::Rows;
 use weightforge::fit::sparse::SparseSettings;
-use weightforge::fit::table_fit::{self, fit_tables, loss_named, RoleFit, TableFitPlan};
+use weightforge::fit::table_fit::{
+    self, fit_tables, loss_named, RoleFit, TableFitPlan, TableScoreScale,
+};
 use weightforge::game::GameEntry;
 use weightforge::genome::Genome;
 use weightforge::player::PlayerSpec;
@@ -33,7 +35,13 @@ pub(super) fn plan(a: &FitArgs) -> Result<TableFitPlan> {
         rate: a.rate,
         loss,
     };
-    TableFitPlan::checked(&a.l2, a.held_out, a.score_weight, settings)
+    let Some(scale) = TableScoreScale::parse(&a.score_scale) else {
+        bail!(
+            "--score-scale {:?}: expected fit, spread or a number",
+            a.score_scale
+        );
+    };
+    TableFitPlan::checked(&a.l2, a.held_out, (a.score_weight, scale), settings)
         .map_err(|e| anyhow::anyhow!("--{}", e.to_string().replace('_', "-")))
 }
 
@@ -125,6 +133,9 @@ pub(super) fn provenance_source(a: &FitArgs, families: &[&str], which: Rows) -> 
     }
     if a.score_weight > 0.0 {
         words.push(format!("--score-weight {}", a.score_weight));
+    }
+    if a.score_scale != "fit" {
+        words.push(format!("--score-scale {}", a.score_scale));
     }
     if a.steps != TABLE_FIT_STEPS || a.rate != TABLE_FIT_RATE {
         words.push(format!("--steps {} --rate {}", a.steps, a.rate));

@@ -165,7 +165,9 @@ pub const RESCORE: &str = "Example:
       --positions ab_20k.positions --score-weight 1 --steps 300 --rate 0.002 \\
       --l2 1e-6,1e-5,1e-4 --out tables_rescored.ron
 Give --depth, --nodes or both: a budget well above the one the games were played at
-(datagen's rows were searched at 2,000 nodes here). See docs/guide/tables.md.";
+(datagen's rows were searched at 2,000 nodes here). A mostly drawn game (War of Life):
+fit with --score-scale spread, or every label comes out about 1/2. See
+docs/guide/tables.md.";
 
 pub const CALIBRATE: &str = "Example:
   weightforge calibrate --game vampires_werewolves --genome deepblue2021 --move-time 2000

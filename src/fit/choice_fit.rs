@@ -185,6 +185,7 @@ pub fn fit_role<'a, G: Features, E>(
             bytes: train.bytes() + held.bytes(),
             k: m.k,
             ks: f64::NAN,
+            ks_spread: f64::NAN,
             held_hand: choices::mean_loss(&held, &m, &[]),
             points: fits.iter().map(|f| f.2).collect(),
             chosen,

@@ -26,8 +26,47 @@ pub struct TableFitPlan {
     /// `(1 − w) · result + w · sigmoid(Ks · score)`, Ks fitted per role on the rows'
     /// (score, result) pairs; rows without a score keep their result.
     pub score_weight: f64,
+    /// How Ks, the scale turning search scores into win chances, is set.
+    pub score_scale: TableScoreScale,
     /// Adam steps and rate, and the loss.
     pub settings: SparseSettings,
+}
+
+/// How a table fit sets Ks, the scale of `sigmoid(Ks · score)` that turns the rows'
+/// search scores into win chances.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum TableScoreScale {
+    /// Fitted on the training rows' (score, result) pairs: the scores as the games'
+    /// results bear them out (Texel's way).
+    #[default]
+    Fitted,
+    /// One over the spread (standard deviation) of the training rows' scores: the
+    /// scores alone decide the labels, a spread's difference about a quarter of the
+    /// win chance. For a game whose results barely follow its scores (mostly drawn),
+    /// where a fitted scale comes out so low that every label is about ½.
+    Spread,
+    /// This many per score unit (finite, above 0).
+    Fixed(f64),
+}
+
+impl TableScoreScale {
+    /// `fit`, `spread` or a number (a command line's words).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "fit" => Some(TableScoreScale::Fitted),
+            "spread" => Some(TableScoreScale::Spread),
+            _ => text.parse().ok().map(TableScoreScale::Fixed),
+        }
+    }
+
+    /// The command line's word for it.
+    pub fn word(&self) -> String {
+        match self {
+            TableScoreScale::Fitted => "fit".into(),
+            TableScoreScale::Spread => "spread".into(),
+            TableScoreScale::Fixed(k) => k.to_string(),
+        }
+    }
 }
 
 /// A table fit setting out of range.
@@ -44,12 +83,13 @@ pub struct BadFitSetting {
 
 impl TableFitPlan {
     /// The plan, each setting checked: strengths finite and ≥ 0 (at least one), the
-    /// held-out share in [0, 1), the score weight in [0, 1], 1 to 100,000 steps and a
-    /// step size in (0, 1].
+    /// held-out share in [0, 1), the score weight in [0, 1], a given score scale finite
+    /// and above 0 (and only with a score weight), 1 to 100,000 steps and a step size in
+    /// (0, 1].
     pub fn checked(
         l2: &[f64],
         held_out: f64,
-        score_weight: f64,
+        (score_weight, score_scale): (f64, TableScoreScale),
         settings: SparseSettings,
     ) -> Result<Self, BadFitSetting> {
         let bad = |field, value: String, expected| BadFitSetting {
@@ -70,6 +110,15 @@ impl TableFitPlan {
         if !(0.0..=1.0).contains(&score_weight) {
             return Err(bad("score_weight", score_weight.to_string(), "0 to 1"));
         }
+        if let TableScoreScale::Fixed(k) = score_scale {
+            if !(k.is_finite() && k > 0.0) {
+                return Err(bad("score_scale", k.to_string(), "a scale above 0"));
+            }
+        }
+        if score_scale != TableScoreScale::Fitted && score_weight <= 0.0 {
+            let expected = "no scale without a score weight above 0";
+            return Err(bad("score_scale", score_scale.word(), expected));
+        }
         if !(1..=100_000).contains(&settings.steps) {
             return Err(bad("steps", settings.steps.to_string(), "1 to 100000"));
         }
@@ -81,6 +130,7 @@ impl TableFitPlan {
             l2: l2.to_vec(),
             held_out,
             score_weight,
+            score_scale,
             settings,
         })
     }
@@ -110,6 +160,9 @@ pub struct RoleFit {
     pub k: f64,
     /// The score scale Ks (NaN when the labels are results only).
     pub ks: f64,
+    /// Ks times the spread of the scores it scaled (NaN without scores): how far from ½
+    /// the labels of scores a spread apart lie; near 0, every label is about ½.
+    pub ks_spread: f64,
     /// Held-out loss of the hand genome alone.
     pub held_hand: f64,
     /// Each strength tried, in the order given.
@@ -153,17 +206,18 @@ fn role_rows<'a, G: Features>(
     ([train, held], scores)
 }
 
-/// Blends each row's result with its score at the score scale fitted on the training
-/// rows' (score, result) pairs (`weight` 0: labels stay results); returns the scale
-/// (NaN when not blended). Forced results (a score beyond any evaluation) do not take
-/// part in the scale's fit: a few of them would set its range a thousand times too low
-/// and every other row's win chance would come out ½; their own labels saturate.
+/// Blends each row's result with its score at the scale `scale` sets on the training
+/// rows (`weight` 0: labels stay results); returns the scale and the scale times the
+/// scores' spread (both NaN when not blended). Forced results (a score beyond any
+/// evaluation) take no part in setting the scale: a few of them would set its range a
+/// thousand times too low and every other row's win chance would come out ½; their own
+/// labels saturate.
 fn blend_scores(
     rows: &mut [SparseRows; 2],
     scores: &[Vec<f32>; 2],
-    weight: f64,
+    (weight, scale): (f64, TableScoreScale),
     loss: Loss,
-) -> f64 {
+) -> (f64, f64) {
     let pairs: Vec<(f32, f32)> = scores[0]
         .iter()
         .zip(&rows[0].label)
@@ -171,9 +225,15 @@ fn blend_scores(
         .map(|(&s, &y)| (s, y))
         .collect();
     if weight <= 0.0 || pairs.is_empty() {
-        return f64::NAN;
+        return (f64::NAN, f64::NAN);
     }
-    let ks = sparse::fit_scale_of(&pairs, loss);
+    let spread = score_spread(&pairs);
+    let ks = match scale {
+        TableScoreScale::Fitted => sparse::fit_scale_of(&pairs, loss),
+        TableScoreScale::Spread if spread > 0.0 => 1.0 / spread,
+        TableScoreScale::Spread => 1.0,
+        TableScoreScale::Fixed(k) => k,
+    };
     for (rows, scores) in rows.iter_mut().zip(scores) {
         for (y, &score) in rows.label.iter_mut().zip(scores) {
             if !score.is_nan() {
@@ -182,7 +242,47 @@ fn blend_scores(
             }
         }
     }
-    ks
+    (ks, ks * spread)
+}
+
+/// The standard deviation of the pairs' scores (0 for one score or none).
+fn score_spread(pairs: &[(f32, f32)]) -> f64 {
+    let n = pairs.len().max(1) as f64;
+    let mean = pairs.iter().map(|p| f64::from(p.0)).sum::<f64>() / n;
+    let var = pairs
+        .iter()
+        .map(|p| (f64::from(p.0) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    if var.is_finite() {
+        var.sqrt()
+    } else {
+        0.0
+    }
+}
+
+/// One fit per L2 strength of the plan on the training rows at scale `k`, from `zeros`
+/// (empty tables): the weights (logit units) and the losses, training and held-out.
+fn fit_each_l2(
+    [train, held]: &[&SparseRows; 2],
+    k: f64,
+    zeros: &[f64],
+    plan: &TableFitPlan,
+) -> Vec<(Vec<f64>, L2Point)> {
+    let loss = plan.settings.loss;
+    plan.l2
+        .iter()
+        .map(|&l2| {
+            let u = sparse::fit(train, k, zeros, l2, &plan.settings);
+            let point = L2Point {
+                l2,
+                train: sparse::mean_loss(train, k, &u, loss),
+                held: sparse::mean_loss(held, k, &u, loss),
+                nonzero: u.iter().filter(|x| (*x / k).abs() >= 1e-6).count(),
+            };
+            (u, point)
+        })
+        .collect()
 }
 
 /// Fits role `role`'s tables on `rows`, from the hand weights `hand`.
@@ -201,23 +301,18 @@ pub fn fit_role<'a, G: Features>(
         plan.held_out,
     );
     let loss = plan.settings.loss;
-    let ks = blend_scores(&mut both, &scores, plan.score_weight, loss);
+    let (ks, ks_spread) = blend_scores(
+        &mut both,
+        &scores,
+        (plan.score_weight, plan.score_scale),
+        loss,
+    );
     let [train, held] = both;
     let k = sparse::fit_scale(&train, loss);
     let zeros = vec![0.0; layout.len()];
     let held_hand = sparse::mean_loss(&held, k, &zeros, loss);
     let t0 = Instant::now();
-    let mut fits = Vec::new();
-    for &l2 in &plan.l2 {
-        let u = sparse::fit(&train, k, &zeros, l2, &plan.settings);
-        let point = L2Point {
-            l2,
-            train: sparse::mean_loss(&train, k, &u, loss),
-            held: sparse::mean_loss(&held, k, &u, loss),
-            nonzero: u.iter().filter(|x| (*x / k).abs() >= 1e-6).count(),
-        };
-        fits.push((u, point));
-    }
+    let fits = fit_each_l2(&[&train, &held], k, &zeros, plan);
     let secs = t0.elapsed().as_secs_f64();
     let passes = plan.l2.len() as f64 * f64::from(plan.settings.steps);
     let gradients = passes * train.active.len() as f64;
@@ -234,6 +329,7 @@ pub fn fit_role<'a, G: Features>(
         bytes: train.bytes() + held.bytes(),
         k,
         ks,
+        ks_spread,
         held_hand,
         points: fits.into_iter().map(|(_, p)| p).collect(),
         chosen,
@@ -284,6 +380,13 @@ pub fn report<G: Features>(fits: &[RoleFit; 2], speed: bool) -> String {
             f.k,
             f.held_hand,
         );
+        if f.ks_spread < crate::tunables::SCORE_SCALE_FLAT {
+            let _ = writeln!(
+                out,
+                "  the labels of scores a spread apart differ by {:.3}: the results barely follow the scores; --score-scale spread sets the scale from the scores alone",
+                f.ks_spread / 4.0
+            );
+        }
         for (i, p) in f.points.iter().enumerate() {
             let mark = if i == f.chosen { "  <- kept" } else { "" };
             let _ = writeln!(

@@ -236,6 +236,10 @@ pub struct TablesSpec {
     /// Weight of the search score in the labels, 0 to 1 (0: the results).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub score_weight: f64,
+    /// How the scores become win chances: `Fitted` on the results, `Spread` (one over
+    /// the scores' spread) or `Fixed(k)` (`fit --score-scale`).
+    #[serde(default, skip_serializing_if = "is_fitted")]
+    pub score_scale: crate::fit::table_fit::TableScoreScale,
     /// Which roles a position trains: `PerRole` (the side to move) or `Both`.
     #[serde(default = "default_tables_rows")]
     pub rows: crate::fit::samples::Rows,
@@ -253,6 +257,9 @@ pub struct TablesSpec {
     pub files: Vec<PathBuf>,
 }
 
+fn is_fitted(scale: &crate::fit::table_fit::TableScoreScale) -> bool {
+    *scale == crate::fit::table_fit::TableScoreScale::Fitted
+}
 fn default_tables_l2() -> Vec<f64> {
     crate::tunables::TABLE_FIT_L2.to_vec()
 }

@@ -206,7 +206,7 @@ impl Checker<'_> {
             rate: t.rate,
             loss: t.loss,
         };
-        TableFitPlan::checked(&t.l2, t.held_out, t.score_weight, settings)
+        TableFitPlan::checked(&t.l2, t.held_out, (t.score_weight, t.score_scale), settings)
             .map_err(|e| self.err(&format!("tables.{}", e.field), e.to_string()))?;
         if self.exp.datagen.is_none() && t.files.is_empty() {
             let m = "no positions to fit: add `datagen: (games: N, ..)` or `files` here";

@@ -23,7 +23,7 @@ use super::resolved::{Resolved, TablesFit};
 use super::run_observer::RunObserver;
 use crate::fit::positions_file::{fit_rows, read_rows, PositionFile};
 use crate::fit::sparse::SparseSettings;
-use crate::fit::table_fit::{self, fit_tables, RoleFit, TableFitPlan};
+use crate::fit::table_fit::{self, fit_tables, RoleFit, TableFitPlan, TableScoreScale};
 use crate::game::Features;
 use crate::genome::{Genome, Provenance};
 use crate::tables::TableLayout;
@@ -110,15 +110,26 @@ fn family_names<G: Features>(spec: &TablesSpec) -> Vec<String> {
     }
 }
 
+/// The score scale in the stamp: nothing for the default (so that a run stamped before
+/// the setting existed resumes), else `, score_scale <word>`.
+fn scale_stamp(scale: TableScoreScale) -> String {
+    if scale == TableScoreScale::Fitted {
+        String::new()
+    } else {
+        format!(", score_scale {}", scale.word())
+    }
+}
+
 /// One line naming what the fit depends on: its settings and each file's length and
 /// FNV-1a hash.
 fn stamp(spec: &TablesSpec, families: &[String], files: &[PathBuf]) -> Result<String, TuneError> {
     let mut line = format!(
-        "tables stage: families {}, l2 {:?}, held_out {}, score_weight {}, rows {:?}, steps {}, rate {}, loss {:?}; positions",
+        "tables stage: families {}, l2 {:?}, held_out {}, score_weight {}{}, rows {:?}, steps {}, rate {}, loss {:?}; positions",
         families.join(","),
         spec.l2,
         spec.held_out,
         spec.score_weight,
+        scale_stamp(spec.score_scale),
         spec.rows,
         spec.steps,
         spec.rate,
@@ -200,8 +211,13 @@ fn fit<G: Features>(
         rate: spec.rate,
         loss: spec.loss,
     };
-    let plan = TableFitPlan::checked(&spec.l2, spec.held_out, spec.score_weight, settings)
-        .map_err(|e| TuneError::TableFit(e.to_string()))?;
+    let plan = TableFitPlan::checked(
+        &spec.l2,
+        spec.held_out,
+        (spec.score_weight, spec.score_scale),
+        settings,
+    )
+    .map_err(|e| TuneError::TableFit(e.to_string()))?;
     let (tables, fits) = fit_tables::<G, _>(rows, &names, &r.start.weights, &plan)
         .map_err(|e| TuneError::TableFit(e.to_string()))?;
     drop(read);

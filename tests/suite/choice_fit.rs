@@ -11,7 +11,7 @@ use weightforge::fit::choice_fit::{fit_choices, ChoicePlan};
 use weightforge::fit::design::Loss;
 use weightforge::fit::positions_file::FitRow;
 use weightforge::fit::sparse::SparseSettings;
-use weightforge::fit::table_fit::TableFitPlan;
+use weightforge::fit::table_fit::{TableFitPlan, TableScoreScale};
 use weightforge::game::{Game, GameRng, Role};
 use weightforge::games::wolves_sheep::WolvesSheep;
 
@@ -37,6 +37,7 @@ fn plan(weight: f64) -> ChoicePlan {
             l2: vec![0.0, 1e-4],
             held_out: 0.2,
             score_weight: 0.0,
+            score_scale: TableScoreScale::Fitted,
             settings: SparseSettings {
                 steps: 300,
                 rate: 0.05,

@@ -219,6 +219,7 @@ fn war_of_life_module_equals_the_search_evaluation() {
         "minimax_prolog",
         "self_preservation",
         "tuned",
+        "tables_rescored",
     ]
     .iter()
     .map(|g| (format!("genomes/war_of_life/{g}.ron"), 10_000.0))

@@ -12,10 +12,11 @@ use weightforge::eval::Evaluator;
 use weightforge::fit::design::Loss;
 use weightforge::fit::positions_file::FitRow;
 use weightforge::fit::sparse::SparseSettings;
-use weightforge::fit::table_fit::{fit_tables, TableFitPlan};
+use weightforge::fit::table_fit::{fit_tables, TableFitPlan, TableScoreScale};
 use weightforge::game::{Features, Game, GameRng, MatchRules};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::tables::{GenomeTables, TableLayout};
+use weightforge::tunables::SCORE_SCALE_FLAT;
 
 /// Distinct positions of random games, with their texts.
 fn random_positions(n: usize, rng: &mut GameRng) -> Vec<(WolvesSheep, String)> {
@@ -83,6 +84,7 @@ fn the_fit_recovers_a_planted_table() {
         l2: vec![0.0, 1e-3],
         held_out: 0.1,
         score_weight: 0.0,
+        score_scale: TableScoreScale::Fitted,
         settings: SparseSettings {
             steps: 300,
             rate: 0.05,
@@ -231,6 +233,62 @@ fn the_fit_can_train_both_roles_on_every_position() {
     );
 }
 
+/// `fit --score-scale spread`: the scale comes from the scores (the genome's provenance
+/// says so); a scale without a score weight, or one that is not a scale, is refused
+/// naming the flag.
+#[test]
+fn the_fit_command_takes_a_score_scale() {
+    let dir = tempfile::tempdir().unwrap();
+    let positions = small_datagen(dir.path());
+    let out = dir.path().join("spread.ron");
+    let p = |path: &std::path::Path| path.to_str().unwrap().to_string();
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "fit".to_string(),
+            "--game".into(),
+            "wolves_sheep".into(),
+            "--genome".into(),
+            "li2023".into(),
+            "--positions".into(),
+            p(&positions),
+            "--families".into(),
+            "psqt".into(),
+            "--steps".into(),
+            "2".into(),
+            "--out".into(),
+            p(&out),
+        ];
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        crate::common::weightforge(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let text = crate::common::ok(&run(&["--score-weight", "1", "--score-scale", "spread"]));
+    assert!(text.contains("score scale"), "{text}");
+    let genome = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        genome.contains("--score-weight 1 --score-scale spread"),
+        "{genome}"
+    );
+    for (extra, says) in [
+        (&["--score-scale", "spread"][..], "--score-scale spread"),
+        (
+            &["--score-weight", "1", "--score-scale", "0"],
+            "--score-scale 0",
+        ),
+        (
+            &["--score-weight", "1", "--score-scale", "wide"],
+            "--score-scale \"wide\"",
+        ),
+    ] {
+        let a = args(extra);
+        let err = crate::common::fails(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
+}
+
 /// A few forced results among the scores (a search that found a win: 10⁷ and beyond)
 /// must not set the score scale: fitted on the other rows, it finds the scale the results
 /// were drawn at (before, their spread put the scale's range a thousand times too low
@@ -270,6 +328,7 @@ fn forced_results_do_not_set_the_score_scale() {
         l2: vec![1e-3],
         held_out: 0.1,
         score_weight: 1.0,
+        score_scale: TableScoreScale::Fitted,
         settings: SparseSettings {
             steps: 1,
             rate: 0.01,
@@ -280,4 +339,106 @@ fn forced_results_do_not_set_the_score_scale() {
     for f in &fits {
         assert!(f.ks > 0.25 && f.ks < 1.0, "score scale {} for {k}", f.ks);
     }
+}
+
+/// A mostly drawn game: the results barely follow the scores, so a scale fitted on them
+/// makes every label about ½ (and the fit says so); `TableScoreScale::Spread` sets the
+/// scale from the scores alone and the fit recovers the planted tables the scores came
+/// from.
+#[test]
+fn a_drawn_games_scores_teach_at_the_spread_scale() {
+    let mut rng = GameRng::seed_from_u64(11);
+    let (planted, hand) = planted_tables(&mut rng, &["psqt", "blocks2x2"]);
+    let positions = random_positions(12_000, &mut rng);
+    let mut rows = Vec::new();
+    for (role, weights) in hand.iter().enumerate() {
+        let mut truth = Evaluator::with_tables::<WolvesSheep>(role, weights, Some(&planted));
+        for (i, (pos, text)) in positions.iter().enumerate() {
+            let score = truth.value(pos) as f32;
+            let result = match i % 100 {
+                0 => 1.0,
+                1 => 0.0,
+                _ => 0.5,
+            };
+            rows.push((pos, text.as_str(), role, result, score));
+        }
+    }
+    let fit_rows = || {
+        rows.iter().map(|&(pos, text, role, result, score)| FitRow {
+            pos,
+            role,
+            result,
+            score,
+            text,
+        })
+    };
+    let plan = |score_scale| TableFitPlan {
+        l2: vec![0.0],
+        held_out: 0.1,
+        score_weight: 1.0,
+        score_scale,
+        settings: SparseSettings {
+            steps: 300,
+            rate: 0.05,
+            loss: Loss::Mse,
+        },
+    };
+    let families = ["psqt", "blocks2x2"];
+    let fitted_plan = plan(TableScoreScale::Fitted);
+    let (_, flat) = fit_tables::<WolvesSheep, _>(fit_rows, &families, &hand, &fitted_plan).unwrap();
+    assert!(
+        flat.iter().all(|f| f.ks_spread < SCORE_SCALE_FLAT),
+        "{flat:?}"
+    );
+    let report = weightforge::fit::table_fit::report::<WolvesSheep>(&flat, false);
+    assert!(report.contains("--score-scale spread"), "{report}");
+    let spread_plan = plan(TableScoreScale::Spread);
+    let (fitted, fits) =
+        fit_tables::<WolvesSheep, _>(fit_rows, &families, &hand, &spread_plan).unwrap();
+    let report = weightforge::fit::table_fit::report::<WolvesSheep>(&fits, false);
+    assert!(!report.contains("--score-scale spread"), "{report}");
+    let fitted = Arc::new(fitted);
+    for (role, f) in fits.iter().enumerate() {
+        assert!((f.ks_spread - 1.0).abs() < 1e-9, "{f:?}");
+        let mut truth = Evaluator::with_tables::<WolvesSheep>(role, &hand[role], Some(&planted));
+        let mut learnt = Evaluator::with_tables::<WolvesSheep>(role, &hand[role], Some(&fitted));
+        let mut bare = Evaluator::new::<WolvesSheep>(role, &hand[role]);
+        let (mut err, mut err_bare) = (0.0, 0.0);
+        for (pos, _) in positions.iter().take(2_000) {
+            let t = f.ks * truth.value(pos);
+            err += (f.k * learnt.value(pos) - t).abs();
+            err_bare += (f.k * bare.value(pos) - t).abs();
+        }
+        assert!(
+            err < 0.25 * err_bare,
+            "role {role}: fit {err}, hand alone {err_bare}"
+        );
+    }
+}
+
+/// A given score scale must be above 0, and no scale is set without a score weight.
+#[test]
+fn a_score_scale_is_checked() {
+    let settings = SparseSettings {
+        steps: 1,
+        rate: 0.01,
+        loss: Loss::Mse,
+    };
+    let check = |weight, scale| TableFitPlan::checked(&[0.0], 0.1, (weight, scale), settings);
+    assert!(check(1.0, TableScoreScale::Fixed(0.02)).is_ok());
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let e = check(1.0, TableScoreScale::Fixed(bad)).unwrap_err();
+        assert_eq!(e.field, "score_scale");
+    }
+    let e = check(0.0, TableScoreScale::Spread).unwrap_err();
+    assert_eq!((e.field, e.value.as_str()), ("score_scale", "spread"));
+    assert_eq!(
+        TableScoreScale::parse("spread"),
+        Some(TableScoreScale::Spread)
+    );
+    assert_eq!(
+        TableScoreScale::parse("0.5"),
+        Some(TableScoreScale::Fixed(0.5))
+    );
+    assert_eq!(TableScoreScale::parse("wide"), None);
 }

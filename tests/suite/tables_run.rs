@@ -135,6 +135,17 @@ fn bad_tables_sections_name_the_field() {
             "tables.families",
         ),
         (base.replace("steps: 20", "steps: 0"), "tables.steps"),
+        (
+            base.replace("steps: 20", "steps: 20, score_scale: Spread"),
+            "tables.score_scale",
+        ),
+        (
+            base.replace(
+                "steps: 20",
+                "steps: 20, score_weight: 1, score_scale: Fixed(0)",
+            ),
+            "tables.score_scale",
+        ),
         (base.replace("l2: [1e-5, 1e-4]", "l2: []"), "tables.l2"),
         (
             base.replace("datagen: (games: 40, nodes: 300),", ""),
