@@ -153,6 +153,16 @@ figure full tables_wol_fitted_scale "$TB" "the results barely follow the scores"
     --steps 300 --rate 0.002 --l2 1e-5,1e-4,1e-3 --out wol_fitted_scale.ron
 figure full tables_wol_fitted_scale_match "$TB" "Elo difference: -181.7 +/- 39.8" \
     -- match --game war_of_life wol_fitted_scale.ron $WT --nodes 2000 --games 200 --seed 4244 --quiet
+# Connect Four: tables fitted to a 50,000-node search's scores still lose to tuned.
+figure full tables_c4_datagen "$TB" "45941 positions (duplicates removed)" \
+    -- --threads 1 datagen experiments/connect_four.ron --out c4.positions --games 4000 --nodes 5000 --quiet
+figure full tables_c4_rescore "$TB" "45941 rows scored by tuned at 50000 nodes (33412 a forced result)" \
+    -- --threads 1 rescore --game connect_four --genome tuned --nodes 50000 c4.positions --out c4_50k.positions
+figure full tables_c4_rescored_fit "$TB" "held-out loss 0.07682" "held-out loss 0.08276" \
+    -- --threads 1 fit --game connect_four --genome tuned --positions c4_50k.positions --score-weight 1 \
+    --steps 300 --rate 0.002 --l2 1e-5,1e-4,1e-3 --out c4_rescored.ron
+figure full tables_c4_rescored_match "$TB" "Elo difference: -244.9 +/- 41.5" \
+    -- match --game connect_four c4_rescored.ron tuned --same-search --games 400 --seed 9041 --opening-plies 2 --quiet
 # Abalone tables_rescored.ron: tables_ab_datagen's positions scored again at 20,000 nodes
 # (about 20 minutes), the fit, then the committed genome against tuned at 2,000 nodes.
 TR=genomes/abalone/tables_rescored.ron
