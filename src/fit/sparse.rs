@@ -189,6 +189,21 @@ pub fn fit_scale(rows: &SparseRows, loss: Loss) -> f64 {
 /// The scale Ks for which sigmoid(Ks·score) best predicts the results of the
 /// (score, result) `pairs` (1 when the scores never vary).
 pub fn fit_scale_of(pairs: &[(f32, f32)], loss: Loss) -> f64 {
+    let spread = score_spread(pairs);
+    if spread <= 0.0 {
+        return 1.0;
+    }
+    golden_log(TEXEL_K_RANGE.0 / spread, TEXEL_K_RANGE.1 / spread, |k| {
+        pairs
+            .iter()
+            .map(|&(s, y)| loss_and_slope(k * f64::from(s), f64::from(y), loss).0)
+            .sum::<f64>()
+    })
+}
+
+/// The standard deviation of the (score, result) pairs' scores (0 for one score or none,
+/// or when it is not finite).
+pub fn score_spread(pairs: &[(f32, f32)]) -> f64 {
     let n = pairs.len().max(1) as f64;
     let mean = pairs.iter().map(|p| f64::from(p.0)).sum::<f64>() / n;
     let var = pairs
@@ -196,16 +211,11 @@ pub fn fit_scale_of(pairs: &[(f32, f32)], loss: Loss) -> f64 {
         .map(|p| (f64::from(p.0) - mean).powi(2))
         .sum::<f64>()
         / n;
-    if var.is_nan() || var <= 0.0 {
-        return 1.0;
+    if var.is_finite() {
+        var.sqrt()
+    } else {
+        0.0
     }
-    let spread = var.sqrt();
-    golden_log(TEXEL_K_RANGE.0 / spread, TEXEL_K_RANGE.1 / spread, |k| {
-        pairs
-            .iter()
-            .map(|&(s, y)| loss_and_slope(k * f64::from(s), f64::from(y), loss).0)
-            .sum::<f64>()
-    })
 }
 
 /// Fits the table weights `u` (logit units, `n` of them, from `start`) at scale `k`

@@ -227,7 +227,7 @@ fn blend_scores(
     if weight <= 0.0 || pairs.is_empty() {
         return (f64::NAN, f64::NAN);
     }
-    let spread = score_spread(&pairs);
+    let spread = sparse::score_spread(&pairs);
     let ks = match scale {
         TableScoreScale::Fitted => sparse::fit_scale_of(&pairs, loss),
         TableScoreScale::Spread if spread > 0.0 => 1.0 / spread,
@@ -243,22 +243,6 @@ fn blend_scores(
         }
     }
     (ks, ks * spread)
-}
-
-/// The standard deviation of the pairs' scores (0 for one score or none).
-fn score_spread(pairs: &[(f32, f32)]) -> f64 {
-    let n = pairs.len().max(1) as f64;
-    let mean = pairs.iter().map(|p| f64::from(p.0)).sum::<f64>() / n;
-    let var = pairs
-        .iter()
-        .map(|p| (f64::from(p.0) - mean).powi(2))
-        .sum::<f64>()
-        / n;
-    if var.is_finite() {
-        var.sqrt()
-    } else {
-        0.0
-    }
 }
 
 /// One fit per L2 strength of the plan on the training rows at scale `k`, from `zeros`

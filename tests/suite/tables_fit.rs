@@ -289,6 +289,20 @@ fn the_fit_command_takes_a_score_scale() {
     }
 }
 
+/// A test's rows (position, text, role, result, score).
+type ScoredRow<'a> = (&'a WolvesSheep, &'a str, usize, f32, f32);
+
+/// The fit's rows of `rows`.
+fn scored_rows<'a>(rows: &'a [ScoredRow<'a>]) -> impl Iterator<Item = FitRow<'a, WolvesSheep>> {
+    rows.iter().map(|&(pos, text, role, result, score)| FitRow {
+        pos,
+        role,
+        result,
+        score,
+        text,
+    })
+}
+
 /// A few forced results among the scores (a search that found a win: 10⁷ and beyond)
 /// must not set the score scale: fitted on the other rows, it finds the scale the results
 /// were drawn at (before, their spread put the scale's range a thousand times too low
@@ -315,15 +329,7 @@ fn forced_results_do_not_set_the_score_scale() {
             rows.push((pos, text.as_str(), role, result, score));
         }
     }
-    let fit_rows = || {
-        rows.iter().map(|&(pos, text, role, result, score)| FitRow {
-            pos,
-            role,
-            result,
-            score,
-            text,
-        })
-    };
+    let fit_rows = || scored_rows(&rows);
     let plan = TableFitPlan {
         l2: vec![1e-3],
         held_out: 0.1,
@@ -363,15 +369,7 @@ fn a_drawn_games_scores_teach_at_the_spread_scale() {
             rows.push((pos, text.as_str(), role, result, score));
         }
     }
-    let fit_rows = || {
-        rows.iter().map(|&(pos, text, role, result, score)| FitRow {
-            pos,
-            role,
-            result,
-            score,
-            text,
-        })
-    };
+    let fit_rows = || scored_rows(&rows);
     let plan = |score_scale| TableFitPlan {
         l2: vec![0.0],
         held_out: 0.1,
