@@ -265,8 +265,16 @@ fn summary<G: Features>(fits: &[RoleFit; 2]) -> String {
             )
         })
         .collect();
+    let flat = fits
+        .iter()
+        .any(|f| f.ks_spread < crate::tunables::SCORE_SCALE_FLAT);
+    let advice = if flat {
+        " (the results barely follow the scores, every label is about 1/2: set `score_scale: Spread`)"
+    } else {
+        ""
+    };
     format!(
-        "tables: held-out loss, hand genome -> tables: {}",
+        "tables: held-out loss, hand genome -> tables: {}{advice}",
         roles.join("; ")
     )
 }
@@ -278,4 +286,35 @@ pub(super) fn clear(dir: &Path) -> Result<(), TuneError> {
     let charts = ["heat.svg", "heat.png", "l2.svg", "l2.png"].map(|e| stem.with_extension(e));
     let files = [dir.join(TABLES_FILE), dir.join(TABLES_CSV)];
     super::session::remove_files(files.into_iter().chain(charts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::wolves_sheep::WolvesSheep;
+
+    fn fit(ks_spread: f64) -> RoleFit {
+        RoleFit {
+            rows: (9, 1),
+            bytes: 0,
+            k: 1.0,
+            ks: ks_spread,
+            ks_spread,
+            held_hand: 0.2,
+            points: Vec::new(),
+            chosen: 0,
+            gradients: (0.0, 0.0),
+        }
+    }
+
+    #[test]
+    fn the_summary_advises_the_spread_scale_only_when_the_labels_are_flat() {
+        let advice = "score_scale: Spread";
+        let flat = summary::<WolvesSheep>(&[fit(0.01), fit(1.0)]);
+        assert!(flat.contains(advice), "{flat}");
+        let fine = summary::<WolvesSheep>(&[fit(1.0), fit(0.5)]);
+        assert!(!fine.contains(advice), "{fine}");
+        let results_only = summary::<WolvesSheep>(&[fit(f64::NAN), fit(f64::NAN)]);
+        assert!(!results_only.contains(advice), "{results_only}");
+    }
 }
