@@ -96,16 +96,7 @@ fn check_game<G: Features>(
 /// The driver's output lines.
 fn run_python(dir: &Path, input: &str) -> Vec<String> {
     let out = python_with_stdin(&["-c", DRIVER, dir.to_str().unwrap()], input);
-    assert!(
-        out.status.success(),
-        "python3: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
+    crate::common::ok(&out).lines().map(String::from).collect()
 }
 
 /// python3 with `args`, `input` on its standard input (fed from a thread, so a large
@@ -447,12 +438,7 @@ print(n)
         .map(|l| format!("{l}\n"))
         .collect();
     let done = python_with_stdin(&["-c", script, dir.path().to_str().unwrap()], &input);
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&done.stdout).trim(), "200");
+    assert_eq!(crate::common::ok(&done).trim(), "200");
 }
 
 /// examples/engines/abalone_course, the COMP 3981-style player: its own move generator
@@ -539,12 +525,7 @@ fn python_script(script: &str) -> String {
         .args(["-c", script])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+    crate::common::ok(&out).trim().to_string()
 }
 
 /// examples/engines/course's `--no-repeat sheep`: the same board, seed and depth give the
