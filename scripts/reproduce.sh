@@ -241,6 +241,28 @@ figure solved rounds_export2 "$PM" -- export round2.ron --format python --output
 figure solved rounds_match2 "$PM" "Elo difference: 141.0 +/- 18.7" \
     -- match --game wolves_sheep "$(course_vs wf_round2.py)" "$HOME_CP" --games 200 --seed 40 \
     --opening-plies 8 --ply-cap 200
+# Both sides' positions (--rows both): tables_choices' even-depth accuracy, then
+# tables_course.ron, fitted on the million and round 1's positions with the two opt-in
+# families (about 25 minutes, 5.6 GB), and its module in the course player at three
+# seeds (python3; about 10 minutes each).
+figure solved both_even_depth "$PM" "972     826     85.0 %" "4451    4168     93.6 %" \
+    -- accuracy --game wolves_sheep genomes/wolves_sheep/tables_choices.ron --depth 4
+figure solved course_fit "$PM" "best move first in 77.7 %" "best move first in 76.5 %" \
+    -- fit --game wolves_sheep --genome $D6 --positions ws_volume.positions rec4100_a2.positions --choices \
+    --choice-weight 0.1 --half-life 16 --solution "${WEIGHTFORGE_SOLUTION:-}" --rows both --l2 1e-5,1e-4,1e-3 \
+    --families psqt,rows,columns,blocks2x2,blocks2x3,blocks3x3,row_pairs --out tables_course.ron
+figure solved course_accuracy "$PM" "972     881     90.6 %" "4451    4268     95.9 %" \
+    -- accuracy --game wolves_sheep genomes/wolves_sheep/tables_course.ron --depth 3
+figure solved course_export "$PM" -- export genomes/wolves_sheep/tables_course.ron --format python --output wf_course.py
+figure solved course_match "$PM" "Elo difference: 153.4 +/- 15.5" \
+    -- match --game wolves_sheep "$(course_vs wf_course.py)" "$HOME_CP" --games 200 --seed 40 \
+    --opening-plies 8 --ply-cap 200
+figure solved course_match4101 "$PM" "Elo difference: 147.2 +/- 16.2" \
+    -- match --game wolves_sheep "$(course_vs wf_course.py)" "$HOME_CP" --games 200 --seed 4101 \
+    --opening-plies 8 --ply-cap 200
+figure solved course_match4200 "$PM" "Elo difference: 164.1 +/- 13.7" \
+    -- match --game wolves_sheep "$(course_vs wf_course.py)" "$HOME_CP" --games 200 --seed 4200 \
+    --opening-plies 8 --ply-cap 200
 
 # Evolve runs: the validation lines of the run's end (minutes each).
 figure full quick_evolve "$R, $WS" "Elo difference: 96.2 +/- 36.5" "Elo difference: 177.2 +/- 14.7" \

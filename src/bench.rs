@@ -10,11 +10,12 @@ use crate::game::{Features, GameRng};
 use crate::search::{SearchLimits, Searcher};
 use crate::tables::{GenomeTables, TableLayout};
 
-/// The largest table genome of `G` for speed measurements: every family, each weight
-/// drawn uniformly in ±1 from seed 1 (the speed does not depend on the values, only on
-/// the families); `None` if the game has no table families.
+/// The largest default table genome of `G` for speed measurements: every family a fit
+/// takes when none are named, each weight drawn uniformly in ±1 from seed 1 (the speed
+/// does not depend on the values, only on the families); `None` if the game has no
+/// table families.
 pub fn largest_tables<G: Features>() -> Option<Arc<GenomeTables>> {
-    let mut t = GenomeTables::zeros(Arc::new(TableLayout::all::<G>()?));
+    let mut t = GenomeTables::zeros(Arc::new(TableLayout::default_set::<G>()?));
     let mut rng = GameRng::seed_from_u64(1);
     for w in t.weights.iter_mut().flatten() {
         *w = rng.random_range(-1.0..1.0);

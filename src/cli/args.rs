@@ -794,7 +794,8 @@ pub struct FitArgs {
     /// Position files (docs/positions.md), e.g. written by `weightforge datagen`.
     #[arg(long, required = true, num_args = 1..)]
     pub positions: Vec<PathBuf>,
-    /// Table families, comma-separated (default: every family of the game).
+    /// Table families, comma-separated (default: every family of the game but those
+    /// `weightforge games` marks "only when named").
     #[arg(long, value_delimiter = ',')]
     pub families: Vec<String>,
     /// L2 strengths to try, comma-separated (logit units); the one with the lowest
@@ -817,7 +818,10 @@ pub struct FitArgs {
     /// Which positions train a role's tables: `per-role`, those its own search met (a
     /// datagen row's role: the side to move), or `both`, every position for both roles
     /// (the result from each role's view): a role's evaluation then also learns the
-    /// positions where the other side is to move, as a search's leaves have them.
+    /// positions where the other side is to move, as a search's leaves have them. With
+    /// --choices, `both` also fits each role on the positions the other side moves from
+    /// (the other side's best move the role's worst), so that it knows the positions
+    /// where it is to move: the leaves of a search of an even number of plies.
     #[arg(long, value_enum, default_value = "per-role")]
     pub rows: FitRowsArg,
     /// Adam steps per L2 strength.

@@ -59,7 +59,7 @@ pub(super) fn start_genome<G: GameEntry>(a: &FitArgs) -> Result<Arc<Genome>> {
 /// The `--families`, or every family of the game.
 pub(super) fn families<G: GameEntry>(a: &FitArgs) -> Vec<&str> {
     if a.families.is_empty() {
-        TableLayout::all::<G>()
+        TableLayout::default_set::<G>()
             .map(|l| l.family_names())
             .unwrap_or_default()
     } else {

@@ -21,9 +21,13 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
             a.game.name()
         );
     }
-    if a.score_weight != 0.0 || a.rows != FitRowsArg::PerRole || a.loss != "mse" {
-        bail!("--choices: --score-weight, --rows and --loss do not apply (each position trains the side to move, by the cross-entropy of its moves)");
+    if a.score_weight != 0.0 || a.loss != "mse" {
+        bail!("--choices: --score-weight and --loss do not apply (each position's moves are judged by the solved game, by the cross-entropy of their order and their values' squared error)");
     }
+    let which = match a.rows {
+        FitRowsArg::PerRole => Rows::PerRole,
+        FitRowsArg::Both => Rows::Both,
+    };
     let how = role_half_lives(&a.half_life, &WolvesSheep::ROLES)?
         .map(|h| super::solve::exact_kind(Some(h)))
         .into_iter()
@@ -37,6 +41,7 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
     let plan = ChoicePlan {
         table: plan(a)?,
         weight: a.choice_weight,
+        rows: which,
     };
     let start = start_genome::<WolvesSheep>(a)?;
     let families = families::<WolvesSheep>(a);
@@ -49,7 +54,7 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
         fit_on_choices::<WolvesSheep, _, _>(rows, &families, &start.weights, &plan, judge)?;
     print!("{}", choice_fit::report::<WolvesSheep>(&fits, true));
     let notes = choice_fit::report::<WolvesSheep>(&fits, false);
-    let source = provenance_source(a, &families, Rows::PerRole);
+    let source = provenance_source(a, &families, which);
     let role_fits = [fits[0].fit.clone(), fits[1].fit.clone()];
     write_genome::<WolvesSheep>(a, &start, tables, &role_fits, source, notes)
 }

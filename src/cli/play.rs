@@ -52,20 +52,31 @@ fn describe_tables<G: Features>() {
         println!("  table families: none");
         return;
     };
+    let unnamed = weightforge::tables::TableLayout::default_set::<G>().map_or(0, |l| l.len());
+    let default = if unnamed < all.len() {
+        format!(", {unnamed} with those a fit takes when none are named")
+    } else {
+        String::new()
+    };
     println!(
-        "  table families ({} stored weights per role with all of them; an entry is `cells=contents`, contents {}):",
+        "  table families ({} stored weights per role with all of them{default}; an entry is `cells=contents`, contents {}):",
         all.len(),
         all.board().contents.iter().collect::<String>()
     );
     for f in &all.families {
         println!(
-            "    {:10}  {}: {} tuples, {} entries, {} weights after tying (e.g. {:?})",
+            "    {:10}  {}: {} tuples, {} entries, {} weights after tying (e.g. {:?}){}",
             f.name,
             f.meaning,
             f.tuples.len(),
             f.raw,
             f.stored.len(),
-            all.names[f.stored.end - 1]
+            all.names[f.stored.end - 1],
+            if all.board().opt_in.contains(&f.name) {
+                "; only when named (--families)"
+            } else {
+                ""
+            }
         );
     }
 }

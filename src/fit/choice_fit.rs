@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use super::choices::{self, Child, ChoiceModel, ChoiceRows};
 use super::positions_file::FitRow;
+use super::samples::Rows;
 use super::sparse;
 use super::table_fit::{L2Point, RoleFit, TableFitPlan};
 use crate::eval::Evaluator;
@@ -29,6 +30,8 @@ pub struct ChoiceFit {
     pub model: ChoiceModel,
     /// Children over the training and held-out positions.
     pub children: usize,
+    /// Positions (training and held-out) where the other side moves.
+    pub theirs: usize,
     /// Share of held-out positions whose highest-scored move is a best one: the hand
     /// genome's, then each strength's (in the order tried).
     pub agreement: (f64, Vec<f64>),
@@ -72,7 +75,8 @@ impl<'l, G: Features> RowBuilder<'l, G> {
         }
     }
 
-    /// Adds `pos`'s row to `out`; `judge(child)` labels a child from the mover's view.
+    /// Adds `pos`'s row to `out`; `judge(child)` labels a child from the fitted role's
+    /// view (the mover's, or when `pos`'s side to move is the other role, the role's).
     fn add<E>(
         &mut self,
         pos: &G,
@@ -98,17 +102,17 @@ impl<'l, G: Features> RowBuilder<'l, G> {
                 label,
             })
             .collect();
-        out.push(&children);
+        out.push(&children, pos.side_to_move() != self.role);
         Ok(())
     }
 }
 
-/// Role `role`'s training and held-out choice rows: each distinct position where it is
-/// to move and the game goes on, once.
+/// Role `role`'s training and held-out choice rows: each distinct position where the
+/// game goes on and it is to move (with [`Rows::Both`], where either side is), once.
 fn role_rows<'a, G: Features, E>(
     rows: impl Iterator<Item = FitRow<'a, G>>,
     layout: &TableLayout,
-    role: Role,
+    (role, which): (Role, Rows),
     hand: &[f64],
     held_out: f64,
     judge: &mut impl FnMut(&G, Role) -> Result<f32, E>,
@@ -119,7 +123,8 @@ fn role_rows<'a, G: Features, E>(
     let mut seen = HashSet::new();
     for row in rows {
         let ongoing = row.pos.status() == Status::Ongoing;
-        if row.pos.side_to_move() != role || !ongoing || !seen.insert(row.text) {
+        let mine = which == Rows::Both || row.pos.side_to_move() == role;
+        if !mine || !ongoing || !seen.insert(row.text) {
             continue;
         }
         let hash = row.text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
@@ -131,8 +136,9 @@ fn role_rows<'a, G: Features, E>(
     Ok(out)
 }
 
-/// What a move-choice fit is asked to do: a table fit's settings and the choice loss's
-/// weight (0: the children's values alone; 1: their order alone).
+/// What a move-choice fit is asked to do: a table fit's settings, the choice loss's
+/// weight (0: the children's values alone; 1: their order alone) and which positions
+/// train a role.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChoicePlan {
     /// The L2 strengths, held-out share, Adam steps and rate (the score weight and the
@@ -140,6 +146,12 @@ pub struct ChoicePlan {
     pub table: TableFitPlan,
     /// The choice loss's weight, 0 to 1.
     pub weight: f64,
+    /// [`Rows::PerRole`]: a role learns the positions it moves from; [`Rows::Both`]:
+    /// also those the other side moves from, its children judged from the role's view
+    /// and the other side's best move the role's worst, so that the role's evaluation
+    /// also knows the positions where it is to move (the leaves of a search of an even
+    /// number of plies).
+    pub rows: Rows,
 }
 
 /// Fits role `role`'s tables on the move choices of the positions `rows` gives, from
@@ -153,7 +165,7 @@ pub fn fit_role<'a, G: Features, E>(
     judge: &mut impl FnMut(&G, Role) -> Result<f32, E>,
 ) -> Result<(Vec<f64>, ChoiceFit), E> {
     let table = &plan.table;
-    let [train, held] = role_rows(rows, layout, role, hand, table.held_out, judge)?;
+    let [train, held] = role_rows(rows, layout, (role, plan.rows), hand, table.held_out, judge)?;
     let m = choices::fit_model(&train, plan.weight);
     let t0 = Instant::now();
     let mut fits = Vec::new();
@@ -193,6 +205,7 @@ pub fn fit_role<'a, G: Features, E>(
         },
         model: m,
         children: train.children() + held.children(),
+        theirs: train.theirs_count() + held.theirs_count(),
         agreement: (
             choices::agreement(&held, m.k, &[]),
             fits.iter().map(|f| f.0).collect(),
@@ -240,10 +253,11 @@ pub fn report<G: Features>(fits: &[ChoiceFit; 2], speed: bool) -> String {
         let rate = super::table_fit::speed_text(f, speed);
         let _ = writeln!(
             out,
-            "{}: {} training + {} held-out positions to move ({} moves, {:.0} MB), K {:.3e}, sharpness {:.3}, choice weight {}, hand genome held-out loss {:.5}, best move first in {:.1} %{rate}",
+            "{}: {} training + {} held-out positions{} ({} moves, {:.0} MB), K {:.3e}, sharpness {:.3}, choice weight {}, hand genome held-out loss {:.5}, best move first in {:.1} %{rate}",
             G::ROLES[r],
             f.rows.0,
             f.rows.1,
+            theirs_text(c.theirs),
             c.children,
             f.bytes as f64 / 1e6,
             f.k,
@@ -266,4 +280,14 @@ pub fn report<G: Features>(fits: &[ChoiceFit; 2], speed: bool) -> String {
         }
     }
     out
+}
+
+/// How the report names a role's positions: those it moves from, and how many more the
+/// other side moves from when there are any.
+fn theirs_text(theirs: usize) -> String {
+    if theirs == 0 {
+        " to move".into()
+    } else {
+        format!(" ({theirs} of them with the other side to move)")
+    }
 }

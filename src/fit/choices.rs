@@ -8,8 +8,11 @@
 //! the level (an error of 0.07 of a win chance) while the difference between a win two
 //! plies nearer and one two plies farther is 0.01. This loss only sees the differences
 //! between the children of one position (comparison training: Tesauro 1989; the Bonanza
-//! method, Hoki 2006). Rows are split into [`GROUPS`] fixed groups whose gradients are
-//! summed in order, so the result does not depend on the thread count.
+//! method, Hoki 2006). A row may be a position the other side moves from (a fit on
+//! both sides' positions): every label is still the fitted role's, and the other
+//! side's best move is the role's worst. Rows are split into [`GROUPS`] fixed groups
+//! whose gradients are summed in order, so the result does not depend on the thread
+//! count.
 
 use rayon::prelude::*;
 
@@ -48,6 +51,9 @@ pub struct ChoiceRows {
     pub label: Vec<f32>,
     /// Per row: the index of its first child; one more entry closes the last row.
     pub start: Vec<u32>,
+    /// Per row: whether the other side moves (its best move is the lowest-labelled
+    /// child, and its shares the softmax of the negated logits).
+    pub theirs: Vec<bool>,
 }
 
 /// One child as [`ChoiceRows::push`] takes it: its active entries, hand evaluation and
@@ -72,26 +78,24 @@ impl ChoiceRows {
     }
 
     /// Adds the row of one position's `children` unless their labels all lie within
-    /// [`CHOICE_MIN_SPREAD`] (nothing to learn); returns whether it was added. Target
-    /// shares: `exp(−(best − label) / CHOICE_TEMPERATURE)`, normalised.
+    /// [`CHOICE_MIN_SPREAD`] (nothing to learn); returns whether it was added. The labels
+    /// are the fitted role's; when `theirs`, the other side moves and its best move is
+    /// the role's worst. Target shares: `exp(−d / CHOICE_TEMPERATURE)` of each child's
+    /// distance `d` in label from the mover's best, normalised.
     ///
     /// # Panics
     /// If a child does not hold `per_row` active entries.
-    pub fn push(&mut self, children: &[Child<'_>]) -> bool {
-        let best = children
-            .iter()
-            .map(|c| f64::from(c.label))
-            .fold(f64::MIN, f64::max);
-        let worst = children
-            .iter()
-            .map(|c| f64::from(c.label))
-            .fold(f64::MAX, f64::min);
+    pub fn push(&mut self, children: &[Child<'_>], theirs: bool) -> bool {
+        let sign = if theirs { -1.0 } else { 1.0 };
+        let key = |c: &Child<'_>| sign * f64::from(c.label);
+        let best = children.iter().map(key).fold(f64::MIN, f64::max);
+        let worst = children.iter().map(key).fold(f64::MAX, f64::min);
         if children.len() < 2 || best - worst < CHOICE_MIN_SPREAD {
             return false;
         }
         let shares: Vec<f64> = children
             .iter()
-            .map(|c| (-(best - f64::from(c.label)) / CHOICE_TEMPERATURE).exp())
+            .map(|c| (-(best - key(c)) / CHOICE_TEMPERATURE).exp())
             .collect();
         let total: f64 = shares.iter().sum();
         for (c, s) in children.iter().zip(&shares) {
@@ -102,6 +106,7 @@ impl ChoiceRows {
             self.label.push(c.label);
         }
         self.start.push(self.bias.len() as u32);
+        self.theirs.push(theirs);
         true
     }
 
@@ -122,13 +127,27 @@ impl ChoiceRows {
 
     /// Bytes the rows hold.
     pub fn bytes(&self) -> usize {
-        4 * (self.active.len() + 3 * self.bias.len() + self.start.len())
+        4 * (self.active.len() + 3 * self.bias.len() + self.start.len()) + self.theirs.len()
     }
 
     /// The row range of group `g` of [`GROUPS`].
     fn group(&self, g: usize) -> std::ops::Range<usize> {
         let n = self.len();
         n * g / GROUPS..n * (g + 1) / GROUPS
+    }
+
+    /// 1 when the fitted role moves in row `r`, −1 when the other side does.
+    fn sign(&self, r: usize) -> f64 {
+        if self.theirs[r] {
+            -1.0
+        } else {
+            1.0
+        }
+    }
+
+    /// The number of rows where the other side moves.
+    pub fn theirs_count(&self) -> usize {
+        self.theirs.iter().filter(|&&t| t).count()
     }
 
     /// The children of row `r`.
@@ -152,20 +171,25 @@ impl ChoiceRows {
     /// value logit) into `slope`.
     fn row_loss(&self, r: usize, m: &ChoiceModel, u: &[f64], slope: &mut Vec<f64>) -> f64 {
         let range = self.row(r);
+        let sign = self.sign(r);
         slope.clear();
         slope.extend(range.clone().map(|i| self.logit(i, m.k, u)));
-        let top = slope.iter().copied().fold(f64::MIN, f64::max);
-        let sum: f64 = slope.iter().map(|z| (m.beta * (z - top)).exp()).sum();
+        let top = slope.iter().map(|z| sign * z).fold(f64::MIN, f64::max);
+        let sum: f64 = slope
+            .iter()
+            .map(|z| (m.beta * (sign * z - top)).exp())
+            .sum();
         let lse = sum.ln();
         let n = range.len() as f64;
         let mut loss = 0.0;
         for (z, i) in slope.iter_mut().zip(range) {
             let (q, y) = (f64::from(self.target[i]), f64::from(self.label[i]));
-            let log_share = m.beta * (*z - top) - lse;
+            let log_share = m.beta * (sign * *z - top) - lse;
             let p = 1.0 / (1.0 + (-*z).exp());
             loss += (1.0 - m.weight) * (p - y).powi(2) / n - m.weight * q * log_share;
             let value_slope = 2.0 * (p - y) * p * (1.0 - p) / n;
-            *z = (1.0 - m.weight) * value_slope + m.weight * m.beta * (log_share.exp() - q);
+            let choice_slope = sign * m.beta * (log_share.exp() - q);
+            *z = (1.0 - m.weight) * value_slope + m.weight * choice_slope;
         }
         loss
     }
@@ -177,9 +201,9 @@ impl ChoiceRows {
             .clone()
             .map(|i| self.target[i])
             .fold(f32::MIN, f32::max);
-        let chosen = range
-            .clone()
-            .max_by(|&a, &b| self.logit(a, k, u).total_cmp(&self.logit(b, k, u)));
+        let sign = self.sign(r);
+        let score = |i: usize| sign * self.logit(i, k, u);
+        let chosen = range.clone().max_by(|&a, &b| score(a).total_cmp(&score(b)));
         chosen.is_some_and(|i| self.target[i] >= best)
     }
 }
@@ -275,7 +299,7 @@ mod tests {
                     label: next(1000) as f32 / 1000.0,
                 })
                 .collect();
-            rows.push(&children);
+            rows.push(&children, next(3) == 0);
         }
         rows
     }
@@ -316,10 +340,29 @@ mod tests {
             label,
         };
         let mut rows = ChoiceRows::new(1);
-        assert!(!rows.push(&[child(0.5), child(0.5)]));
-        assert!(rows.push(&[child(0.7), child(0.69), child(0.5)]));
+        assert!(!rows.push(&[child(0.5), child(0.5)], false));
+        assert!(rows.push(&[child(0.7), child(0.69), child(0.5)], false));
         let t = &rows.target;
         assert!((t.iter().sum::<f32>() - 1.0).abs() < 1e-6);
         assert!(t[0] > t[1] && t[1] > 1e4 * t[2], "{t:?}");
+        // The other side to move: its best move is the role's lowest label.
+        assert!(rows.push(&[child(0.7), child(0.31), child(0.3)], true));
+        let t = &rows.target[3..];
+        assert!((t.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(t[2] > t[1] && t[1] > 1e4 * t[0], "{t:?}");
+        assert_eq!((rows.len(), rows.theirs_count()), (2, 1));
+    }
+
+    #[test]
+    fn the_other_sides_row_agrees_when_its_lowest_child_is_its_best() {
+        let (a, b) = ([0u32], [1u32]);
+        let mut rows = ChoiceRows::new(1);
+        let child = |active, label| Child {
+            active,
+            bias: 0.0,
+            label,
+        };
+        rows.push(&[child(&a, 0.9), child(&b, 0.2)], true);
+        assert!(rows.agrees(0, 1.0, &[1.0, -1.0]) && !rows.agrees(0, 1.0, &[-1.0, 1.0]));
     }
 }

@@ -21,6 +21,10 @@ pub struct CellBoard {
     pub symmetries: Vec<Vec<u8>>,
     /// The families a genome may carry, by name.
     pub families: Vec<TupleFamily>,
+    /// Families a fit takes only when they are named (`fit --families`, an experiment's
+    /// `tables.families`): each has more weights than the default data can fill, so
+    /// "every family" leaves them out.
+    pub opt_in: &'static [&'static str],
     /// Where each cell is drawn (heat maps): its centre in cell widths, x to the right,
     /// y downward, as the game's own diagrams show the board.
     pub drawn_at: Vec<(f32, f32)>,

@@ -96,10 +96,22 @@ impl TableLayout {
         Ok(Self::build(G::NAME, board, names))
     }
 
-    /// The layout of every family of `G` (none if it has no cell board).
+    /// The layout of every family of `G`, the opt-in ones too (none if it has no cell
+    /// board).
     pub fn all<G: Features>() -> Option<Self> {
         let board = G::cell_board()?;
         let names: Vec<&str> = board.families.iter().map(|f| f.name).collect();
+        Some(Self::build(G::NAME, board, &names))
+    }
+
+    /// The layout of the families a fit takes when none are named: every family of `G`
+    /// but its opt-in ones ([`CellBoard::opt_in`]); none if it has no cell board.
+    pub fn default_set<G: Features>() -> Option<Self> {
+        let board = G::cell_board()?;
+        let names: Vec<&str> = (board.families.iter())
+            .map(|f| f.name)
+            .filter(|n| !board.opt_in.contains(n))
+            .collect();
         Some(Self::build(G::NAME, board, &names))
     }
 

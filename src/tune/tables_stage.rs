@@ -97,10 +97,10 @@ fn positions(r: &Resolved, spec: &TablesSpec, dir: &Path) -> Vec<PathBuf> {
     made.into_iter().chain(spec.files.iter().cloned()).collect()
 }
 
-/// The families named, or every family of the game.
+/// The families named, or every family of the game but its opt-in ones.
 fn family_names<G: Features>(spec: &TablesSpec) -> Vec<String> {
     if spec.families.is_empty() {
-        let all = TableLayout::all::<G>().map(|l| l.family_names());
+        let all = TableLayout::default_set::<G>().map(|l| l.family_names());
         all.unwrap_or_default()
             .iter()
             .map(|s| s.to_string())

@@ -10,6 +10,7 @@ use weightforge::eval::Evaluator;
 use weightforge::fit::choice_fit::{fit_choices, ChoicePlan};
 use weightforge::fit::design::Loss;
 use weightforge::fit::positions_file::FitRow;
+use weightforge::fit::samples::Rows;
 use weightforge::fit::sparse::SparseSettings;
 use weightforge::fit::table_fit::{TableFitPlan, TableScoreScale};
 use weightforge::game::{Game, GameRng, Role};
@@ -31,7 +32,7 @@ fn positions(n: usize, rng: &mut GameRng) -> Vec<(WolvesSheep, String)> {
     out
 }
 
-fn plan(weight: f64) -> ChoicePlan {
+fn plan(weight: f64, rows: Rows) -> ChoicePlan {
     ChoicePlan {
         table: TableFitPlan {
             l2: vec![0.0, 1e-4],
@@ -45,6 +46,7 @@ fn plan(weight: f64) -> ChoicePlan {
             },
         },
         weight,
+        rows,
     }
 }
 
@@ -68,17 +70,30 @@ fn the_choice_fit_ranks_a_planted_evaluations_best_moves_first() {
             text,
         })
     };
-    for weight in [1.0, 0.1] {
+    for (weight, which) in [
+        (1.0, Rows::PerRole),
+        (0.1, Rows::PerRole),
+        (0.1, Rows::Both),
+    ] {
+        let plan = plan(weight, which);
         let (_, fits) =
-            fit_choices::<WolvesSheep, _, _>(rows, &families, &hand, &plan(weight), &mut judge)
-                .unwrap();
+            fit_choices::<WolvesSheep, _, _>(rows, &families, &hand, &plan, &mut judge).unwrap();
         for (role, f) in fits.iter().enumerate() {
             let (hand_share, shares) = &f.agreement;
             let fitted = shares[f.fit.chosen];
             assert!(f.fit.rows.1 > 200, "role {role}: {f:?}");
+            // With both sides' positions a role also learns those the other side moves
+            // from (about half of them); its best move is then the role's worst.
+            let share = f.theirs as f64 / (f.fit.rows.0 + f.fit.rows.1) as f64;
+            let expected = if which == Rows::Both {
+                0.3..0.7
+            } else {
+                0.0..1e-9
+            };
+            assert!(expected.contains(&share), "{which:?}, role {role}: {share}");
             assert!(
                 fitted > 0.8 && fitted > hand_share + 0.3,
-                "weight {weight}, role {role}: best move first {fitted} (hand {hand_share})"
+                "weight {weight}, {which:?}, role {role}: best move first {fitted} (hand {hand_share})"
             );
             assert!(f.fit.points[f.fit.chosen].held < f.fit.held_hand, "{f:?}");
         }
@@ -87,7 +102,9 @@ fn the_choice_fit_ranks_a_planted_evaluations_best_moves_first() {
 
 /// `weightforge fit --choices` on positions of four sheep, judged by a solution of up to
 /// four sheep: a table genome whose provenance names the choice settings, the best-move
-/// shares printed; other games, `--rows both` and a weight beyond 0 to 1 refused.
+/// shares printed; with `--rows both` each role also learns the other side's positions
+/// (named in the report and the provenance); other games, a score weight and a weight
+/// beyond 0 to 1 refused.
 #[test]
 fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply() {
     let dir = tempfile::tempdir().unwrap();
@@ -136,9 +153,13 @@ fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply(
         "{written}"
     );
     assert!(written.contains("psqt"), "{written}");
+    let printed = ok(&weightforge(&args(&["--rows", "both"])));
+    assert!(printed.contains("with the other side to move"), "{printed}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("--rows both"), "{written}");
     for (extra, says) in [
         (&["--choice-weight", "2"][..], "--choice-weight"),
-        (&["--rows", "both"][..], "--rows"),
+        (&["--score-weight", "0.5"][..], "--score-weight"),
         (&["--half-life", "0"][..], "--half-life"),
         (&["--half-life", "sheep=8"][..], "--half-life"),
     ] {

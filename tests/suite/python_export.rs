@@ -169,6 +169,7 @@ fn wolves_sheep_module_equals_the_search_evaluation() {
         ("genomes/wolves_sheep/tables_li2023.ron", 10_000.0),
         ("genomes/wolves_sheep/tables_solved.ron", 10_000.0),
         ("genomes/wolves_sheep/tables_choices.ron", 10_000.0),
+        ("genomes/wolves_sheep/tables_course.ron", 10_000.0),
     ];
     check_game::<WolvesSheep>(&genomes, "standard", 40, wolves_sheep_board);
 }

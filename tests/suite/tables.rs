@@ -76,6 +76,27 @@ fn incremental_evaluation_equals_from_scratch_for_every_family() {
     }
 }
 
+/// Wolves & Sheep's 3×3 blocks and row pairs are taken only when named: a fit's default
+/// set is the five families of 11,007 weights a role, every family 220,230; the other
+/// games have no opt-in family.
+#[test]
+fn opt_in_families_are_left_out_of_the_default_set() {
+    let default = TableLayout::default_set::<WolvesSheep>().unwrap();
+    let all = TableLayout::all::<WolvesSheep>().unwrap();
+    let five = ["psqt", "rows", "columns", "blocks2x2", "blocks2x3"];
+    assert_eq!(default.family_names(), five);
+    assert_eq!((default.len(), all.len()), (11_007, 220_230));
+    assert_eq!(all.family_names()[5..], ["blocks3x3", "row_pairs"]);
+    for &id in GameId::ALL {
+        weightforge::with_game!(id, G => {
+            if G::NAME != WolvesSheep::NAME {
+                let names = |l: Option<TableLayout>| l.map(|l| l.family_names());
+                assert_eq!(names(TableLayout::default_set::<G>()), names(TableLayout::all::<G>()));
+            }
+        });
+    }
+}
+
 #[test]
 fn wolves_sheep_mirror_entries_share_one_weight() {
     let layout = TableLayout::all::<WolvesSheep>().unwrap();

@@ -171,6 +171,7 @@ fn build() -> CellBoard {
         contents: &CONTENTS,
         symmetries: symmetries(),
         families,
+        opt_in: &[],
         drawn_at: cells(BOARD)
             .map(|bit| {
                 let (r, c) = row_col(bit);

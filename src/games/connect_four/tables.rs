@@ -87,6 +87,7 @@ fn build() -> CellBoard {
         contents: &CONTENTS,
         symmetries: vec![mirror],
         families,
+        opt_in: &[],
         drawn_at: (0..WIDTH * HEIGHT)
             .map(|i| ((i / HEIGHT) as f32, (HEIGHT - 1 - i % HEIGHT) as f32))
             .collect(),

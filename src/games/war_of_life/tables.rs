@@ -80,6 +80,7 @@ fn build() -> CellBoard {
         contents: &CONTENTS,
         symmetries: symmetries(),
         families,
+        opt_in: &[],
         drawn_at: (0..CELLS).map(|s| ((s % SIZE) as f32, (s / SIZE) as f32)).collect(),
         shape: CellShape::Square,
     }

@@ -6,7 +6,10 @@
 //! Families: `psqt` (one cell: a piece-square table per piece kind, per role through
 //! the genome's two weight sets), `rows` and `columns` (five cells), `blocks2x2` and
 //! `blocks2x3` (every 2×2 block, and every 2×3 and 3×2 block). All of them together
-//! store 11,007 weights per role (21,297 entries before the mirror ties them).
+//! store 11,007 weights per role (21,297 entries before the mirror ties them). Two more
+//! are taken only when named (`--families`): `blocks3x3` (every 3×3 block, 89,667
+//! weights) and `row_pairs` (the ten cells of two neighbouring rows, 119,556): a fit on
+//! a million positions and the course player's own fills them (docs/results/python_module.md).
 
 use std::sync::LazyLock;
 
@@ -56,12 +59,23 @@ fn build() -> CellBoard {
             meaning: "every 2×3 and 3×2 block",
             tuples: square_blocks_both_ways(SIZE, 2, 3),
         },
+        TupleFamily {
+            name: "blocks3x3",
+            meaning: "every 3×3 block",
+            tuples: blocks(3, 3),
+        },
+        TupleFamily {
+            name: "row_pairs",
+            meaning: "the ten cells of each two neighbouring rows",
+            tuples: blocks(2, SIZE),
+        },
     ];
     CellBoard {
         cells,
         contents: &CONTENTS,
         symmetries: vec![mirror],
         families,
+        opt_in: &["blocks3x3", "row_pairs"],
         drawn_at: (0..SQUARES).map(|s| ((s % SIZE) as f32, (s / SIZE) as f32)).collect(),
         shape: CellShape::Square,
     }
