@@ -243,7 +243,7 @@ figure solved rounds_match2 "$PM" "Elo difference: 141.0 +/- 18.7" \
     --opening-plies 8 --ply-cap 200
 # Both sides' positions (--rows both): tables_choices' even-depth accuracy, then
 # tables_course.ron, fitted on the million and round 1's positions with the two opt-in
-# families (about 25 minutes, 5.6 GB), and its module in the course player at three
+# families (about 22 minutes, 5.5 GB), and its module in the course player at three
 # seeds (python3; about 10 minutes each).
 figure solved both_even_depth "$PM" "972     826     85.0 %" "4451    4168     93.6 %" \
     -- accuracy --game wolves_sheep genomes/wolves_sheep/tables_choices.ron --depth 4

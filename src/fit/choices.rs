@@ -188,8 +188,10 @@ impl ChoiceRows {
             let p = 1.0 / (1.0 + (-*z).exp());
             loss += (1.0 - m.weight) * (p - y).powi(2) / n - m.weight * q * log_share;
             let value_slope = 2.0 * (p - y) * p * (1.0 - p) / n;
-            let choice_slope = sign * m.beta * (log_share.exp() - q);
-            *z = (1.0 - m.weight) * value_slope + m.weight * choice_slope;
+            // (weight · beta · sign) first: with sign 1 the products are a per-role
+            // fit's to the last bit.
+            let choice_slope = m.weight * m.beta * sign * (log_share.exp() - q);
+            *z = (1.0 - m.weight) * value_slope + choice_slope;
         }
         loss
     }
