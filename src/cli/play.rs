@@ -52,7 +52,11 @@ fn describe_tables<G: Features>() {
         println!("  table families: none");
         return;
     };
-    let unnamed = weightforge::tables::TableLayout::default_set::<G>().map_or(0, |l| l.len());
+    let opt_in = all.board().opt_in;
+    let unnamed: usize = (all.families.iter())
+        .filter(|f| !opt_in.contains(&f.name))
+        .map(|f| f.stored.len())
+        .sum();
     let default = if unnamed < all.len() {
         format!(", {unnamed} with those a fit takes when none are named")
     } else {
@@ -72,7 +76,7 @@ fn describe_tables<G: Features>() {
             f.raw,
             f.stored.len(),
             all.names[f.stored.end - 1],
-            if all.board().opt_in.contains(&f.name) {
+            if opt_in.contains(&f.name) {
                 "; only when named (--families)"
             } else {
                 ""

@@ -193,7 +193,7 @@ impl Checker<'_> {
             return Err(self.err("tables", m));
         }
         let families: Vec<&str> = t.families.iter().map(String::as_str).collect();
-        if families.is_empty() && TableLayout::all::<G>().is_none() {
+        if families.is_empty() && G::cell_board().is_none() {
             let m = format!("{} has no table families (its board is not fixed)", G::NAME);
             return Err(self.err("tables", m));
         }
