@@ -17,8 +17,9 @@
 //!   files and the positions fit behind Texel; it labels positions with a search and
 //!   knows nothing of the tuner), which [`engine`] (outside programs through the engine
 //!   protocol; its eval prober makes fit rows), [`datagen`] and [`tune`] use; [`genome`]
-//!   and [`builtin_genomes`], [`solve`] (Wolves & Sheep solved by retrograde analysis;
-//!   the `perfect` player reads it), [`player`] (what sits at the board),
+//!   and [`builtin_genomes`], [`solved`] (games solved exactly, through each
+//!   solvable game's oracle: values, exact labels, the `perfect` player's oracle,
+//!   accuracy), [`player`] (what sits at the board),
 //!   [`served_engine`] (a built-in player served as an engine); [`python_module`] (a
 //!   genome's evaluation written as a Python module for a course player, its tables by
 //!   [`python_tables`]) and [`source_text`] (names and values written into another program's source);
@@ -26,12 +27,10 @@
 //!   with SPRT stopping and records, work units), [`dist`] (threads or MPI ranks),
 //!   [`tournament`], [`record`] and [`record_check`], [`vvw_tcp`] (the Vampires vs
 //!   Werewolves TCP front end), [`datagen`] (self-play positions labelled at a budget,
-//!   written as position files for the fit), [`accuracy`] (a player's share of moves
-//!   that keep the solved Wolves & Sheep value, on a fixed sample from real games);
+//!   written as position files for the fit);
 //! * **tuning**: [`tune`] (experiment, algorithms, stages, report; Texel drives
 //!   [`fit`]), [`bench`](mod@bench).
 
-pub mod accuracy;
 pub mod bench;
 pub mod builtin_genomes;
 pub mod datagen;
@@ -44,6 +43,7 @@ pub mod fsutil;
 pub mod game;
 pub mod games;
 pub mod genome;
+pub mod hash;
 pub mod limits;
 pub mod matches;
 pub mod played_game;
@@ -57,7 +57,7 @@ pub mod ronfile;
 pub mod search;
 pub mod seeds;
 pub mod served_engine;
-pub mod solve;
+pub mod solved;
 pub mod source_text;
 pub mod sprt;
 pub mod stats;

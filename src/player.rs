@@ -1,6 +1,6 @@
 //! Players: what plays a move in a match. A genome searched with alpha-beta, or a
-//! built-in player (uniformly random moves; `perfect` Wolves & Sheep from the solved
-//! game). Players are named on the command line by a built-in name (`random`,
+//! built-in player (uniformly random moves; `perfect`, from a solved game's oracle, in
+//! every game that can be solved). Players are named on the command line by a built-in name (`random`,
 //! `perfect`, or a reference genome shipped with weightforge such as `luo2023`) or by a
 //! genome file path.
 
@@ -18,8 +18,7 @@ use crate::game::{Features, GameRng, MatchRules, Role};
 use crate::genome::{Genome, GenomeError};
 use crate::played_game::{ChoiceReport, PlayerFault};
 use crate::search::{SearchLimits, SearchOptions, SearchResult, Searcher};
-use crate::solve::perfect::{best_moves, shared_solution, solution_path};
-use crate::solve::{Solution, SolveError};
+use crate::solved::{Oracle, OracleSettings, SolveError};
 use crate::tunables::{DEFAULT_TT_BITS, MAX_DEPTH};
 
 /// A match's overrides of the players' own search settings. Precedence: a command-line
@@ -66,29 +65,30 @@ pub enum PlayerSpec {
     Genome(Arc<Genome>),
     /// An outside program speaking the engine protocol (`engine:"<command>"`).
     Engine(Arc<EngineSpec>),
-    /// Wolves & Sheep played from the solved game (`perfect`, `perfect:<genome>`).
+    /// A solved game played perfectly (`perfect`, `perfect:<genome>`).
     Perfect(Arc<PerfectSpec>),
 }
 
-/// The perfect player: the solution, and the genome whose search picks among the moves
-/// of equal value (`luo2023` unless named).
+/// The perfect player: the game's oracle, and the genome whose search picks among the
+/// moves of equal value (the game's default, [`Solvable::perfect_tie_break`](crate::solved::Solvable::perfect_tie_break), unless named; with
+/// none, a random one of them from the game's seed).
 #[derive(Clone)]
 pub struct PerfectSpec {
     /// Its name in tables.
     pub name: String,
-    /// The solved game.
-    pub solution: Arc<Solution>,
-    /// The genome breaking ties.
-    pub tie_break: Arc<Genome>,
+    /// The oracle: an `Arc<dyn Oracle<G>>` of the game it was resolved for.
+    pub oracle: Arc<dyn Any + Send + Sync>,
+    /// The genome breaking ties, if any.
+    pub tie_break: Option<Arc<Genome>>,
 }
 
 impl std::fmt::Debug for PerfectSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "PerfectSpec({}, ties: {})",
-            self.name, self.tie_break.name
-        )
+        let ties = self
+            .tie_break
+            .as_ref()
+            .map_or("random", |g| g.name.as_str());
+        write!(f, "PerfectSpec({}, ties: {ties})", self.name)
     }
 }
 
@@ -96,12 +96,9 @@ impl PartialEq for PerfectSpec {
     fn eq(&self, other: &Self) -> bool {
         self.name == other.name
             && self.tie_break == other.tie_break
-            && Arc::ptr_eq(&self.solution, &other.solution)
+            && Arc::ptr_eq(&self.oracle, &other.oracle)
     }
 }
-
-/// The genome the perfect player asks among equal moves when none is named.
-pub const PERFECT_TIE_BREAK: &str = "luo2023";
 
 /// A player name that does not resolve.
 #[derive(Debug, thiserror::Error)]
@@ -112,12 +109,10 @@ pub enum PlayerError {
     /// The engine cannot be started or its spelling is wrong (boxed: errors stay small).
     #[error(transparent)]
     Engine(Box<EngineError>),
-    /// `perfect` without a usable solution file (the error names the solve command).
+    /// `perfect` without a usable oracle: a game that cannot be solved, a missing or
+    /// damaged solution file (the error names the solve command).
     #[error("player perfect: {0}")]
     Solve(Box<SolveError>),
-    /// `perfect` for a game that is not solved.
-    #[error("player perfect: only wolves_sheep is solved, not {0}")]
-    NotSolved(&'static str),
     /// `perfect:<name>` where the name is not a genome.
     #[error("player {0}: the tie-break must be a genome (built-in name or file)")]
     TieBreak(String),
@@ -144,11 +139,20 @@ impl PlayerSpec {
     /// or an engine (`engine:"<command>"[,dir=<path>][,movetime=<ms>]`, started once
     /// here to read its handshake).
     pub fn resolve<G: Features>(name: &str) -> Result<Self, PlayerError> {
+        Self::resolve_with::<G>(name, &OracleSettings::from_env())
+    }
+
+    /// Resolves a player name like [`PlayerSpec::resolve`], `perfect` reading the
+    /// oracle of `oracle` (a command's `--solution`) instead of the environment's.
+    pub fn resolve_with<G: Features>(
+        name: &str,
+        oracle: &OracleSettings,
+    ) -> Result<Self, PlayerError> {
         if name == "random" {
             return Ok(PlayerSpec::Random);
         }
         if name == "perfect" || name.starts_with("perfect:") {
-            return Self::perfect::<G>(name);
+            return Self::perfect::<G>(name, oracle);
         }
         if EngineSpec::is_engine(name) {
             return Ok(PlayerSpec::Engine(Arc::new(EngineSpec::resolve(
@@ -167,7 +171,7 @@ impl PlayerSpec {
             )?)));
         }
         let mut builtins = vec!["random".to_string()];
-        if G::NAME == <crate::games::wolves_sheep::WolvesSheep as crate::game::Game>::NAME {
+        if crate::registry::solvable::<G>().is_some() {
             builtins.push("perfect".to_string());
         }
         builtins.extend(crate::builtin_genomes::genome_names(G::NAME).map(String::from));
@@ -178,21 +182,26 @@ impl PlayerSpec {
         })
     }
 
-    /// `perfect` or `perfect:<genome>`: the solution file of [`solution_path`], read
+    /// `perfect` or `perfect:<genome>`: the game's oracle under `settings`, opened
     /// once per process.
-    fn perfect<G: Features>(name: &str) -> Result<Self, PlayerError> {
-        if G::NAME != <crate::games::wolves_sheep::WolvesSheep as crate::game::Game>::NAME {
-            return Err(PlayerError::NotSolved(G::NAME));
-        }
-        let tie = name.strip_prefix("perfect:").unwrap_or(PERFECT_TIE_BREAK);
-        let PlayerSpec::Genome(tie_break) = Self::resolve::<G>(tie)? else {
-            return Err(PlayerError::TieBreak(name.to_string()));
+    fn perfect<G: Features>(name: &str, settings: &OracleSettings) -> Result<Self, PlayerError> {
+        let solve_error = |e| PlayerError::Solve(Box::new(e));
+        let oracle = crate::solved::perfect::oracle::<G>(settings).map_err(solve_error)?;
+        let default = crate::registry::solvable::<G>().and_then(|s| s.perfect_tie_break);
+        let tie_break = match name.strip_prefix("perfect:").or(default) {
+            None => None,
+            // a genome only: `perfect:perfect:…` would nest without end
+            Some(tie) if tie == "perfect" || tie.starts_with("perfect:") || tie == "random" => {
+                return Err(PlayerError::TieBreak(name.to_string()))
+            }
+            Some(tie) => match Self::resolve_with::<G>(tie, settings)? {
+                PlayerSpec::Genome(g) => Some(g),
+                _ => return Err(PlayerError::TieBreak(name.to_string())),
+            },
         };
-        let solution =
-            shared_solution(&solution_path()).map_err(|e| PlayerError::Solve(Box::new(e)))?;
         Ok(PlayerSpec::Perfect(Arc::new(PerfectSpec {
             name: name.to_string(),
-            solution,
+            oracle: Arc::new(oracle),
             tie_break,
         })))
     }
@@ -247,9 +256,10 @@ enum AgentKind<G: Features> {
         move_time: Option<Duration>,
     },
     Engine(EngineAgent<G>),
-    /// The solved game, with a genome's search choosing among the best moves.
+    /// A solved game's oracle, with a genome's search (or a random choice) among the
+    /// best moves.
     Perfect {
-        solution: Arc<Solution>,
+        oracle: Arc<dyn Oracle<G>>,
         search: Box<AgentKind<G>>,
     },
 }
@@ -291,8 +301,15 @@ impl<G: Features> Agent<G> {
             )),
             PlayerSpec::Genome(g) => search_kind(g, role, budget, tt_bits, rules),
             PlayerSpec::Perfect(p) => AgentKind::Perfect {
-                solution: Arc::clone(&p.solution),
-                search: Box::new(search_kind(&p.tie_break, role, budget, tt_bits, rules)),
+                oracle: Arc::clone(
+                    p.oracle
+                        .downcast_ref::<Arc<dyn Oracle<G>>>()
+                        .expect("a perfect player is seated in the game it was resolved for"),
+                ),
+                search: Box::new(match &p.tie_break {
+                    Some(g) => search_kind(g, role, budget, tt_bits, rules),
+                    None => AgentKind::Random(Vec::new(), rules),
+                }),
             },
         };
         Agent {
@@ -393,22 +410,29 @@ fn search_kind<G: Features>(
 }
 
 /// The perfect player's move: one of the moves of the best solved value (the fastest
-/// win, else a draw, else the slowest loss), the tie-break genome's search choosing
-/// among several. A position beyond the file's layers is searched by the genome alone.
+/// win, else a draw, else the slowest loss), the tie-break genome's search (or a random
+/// draw) choosing among several. A position the oracle cannot answer (beyond a
+/// solution's layers) is searched by the tie-break alone.
 fn perfect_search<G: Features>(
-    sol: &Solution,
+    oracle: &dyn Oracle<G>,
     inner: &mut AgentKind<G>,
     pos: &G,
     rng: &mut GameRng,
 ) -> SearchResult<G::Move> {
-    let ws = (pos as &dyn Any).downcast_ref::<crate::games::wolves_sheep::WolvesSheep>();
-    let Some(Ok((moves, _))) = ws.map(|p| best_moves(sol, p)) else {
+    let Ok((candidates, _)) = oracle.best_moves(pos) else {
         return inner.search(pos, rng);
     };
-    let candidates: Vec<G::Move> = moves
-        .iter()
-        .filter_map(|m| (m as &dyn Any).downcast_ref::<G::Move>().copied())
-        .collect();
+    if let AgentKind::Random(..) = inner {
+        let best =
+            (!candidates.is_empty()).then(|| candidates[rng.random_range(0..candidates.len())]);
+        return SearchResult {
+            best,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            ties: candidates.len(),
+        };
+    }
     if candidates.len() <= 1 {
         return SearchResult {
             best: candidates.first().copied(),
@@ -477,7 +501,9 @@ impl<G: Features> AgentKind<G> {
                 nodes: 0,
                 ties: 1,
             },
-            AgentKind::Perfect { solution, search } => perfect_search(solution, search, pos, rng),
+            AgentKind::Perfect { oracle, search } => {
+                perfect_search(oracle.as_ref(), search, pos, rng)
+            }
         }
     }
 }

@@ -358,3 +358,21 @@ pub const ACCURACY_OPENING_PLIES: u32 = 6;
 
 /// Accuracy: the mistakes listed, worst first.
 pub const ACCURACY_WORST: usize = 10;
+
+/// Connect Four's solver (src/games/connect_four/solver/): log2 of the table slots of
+/// each solver an oracle keeps (`--tt-bits`; 8 bytes a slot and 1 a bucket of two:
+/// 2^24 is 136 MB): `perfect`, `accuracy`, `solve --probe` and exact labels.
+pub const C4_ORACLE_TT_BITS: u8 = 24;
+
+/// Connect Four's solver: log2 of the table slots of each thread of a book build.
+pub const C4_BUILD_TT_BITS: u8 = 24;
+
+/// Connect Four's solver: the book's plies when `--book` gives none.
+pub const C4_BOOK_PLIES: u32 = 8;
+
+/// Connect Four's solver: the largest `--tt-bits` (2^30 slots: 9 GB).
+pub const C4_MAX_TT_BITS: u8 = 30;
+
+/// The genome the Wolves & Sheep perfect player asks among moves of equal value when
+/// none is named (`perfect:<genome>` names one).
+pub const PERFECT_TIE_BREAK: &str = "luo2023";

@@ -1,24 +1,25 @@
-//! `weightforge accuracy`: a player's share of moves that keep the solved value of
-//! Wolves & Sheep, by role, on the fixed sample; or `--make-sample`, which plays the
-//! sample's games again and writes it.
+//! `weightforge accuracy`: a player's share of moves that keep the solved value of a
+//! solvable game, by role and phase, on the game's fixed sample; or `--make-sample`,
+//! which plays the sample's games again and writes it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use weightforge::accuracy::{self, Accuracy, Mistake, RoleAccuracy};
-use weightforge::game::Game;
-use weightforge::games::wolves_sheep::WolvesSheep;
+use weightforge::game::{Features, Game};
 use weightforge::player::{PlayerSpec, SearchBudget};
-use weightforge::solve::perfect::{shared_solution, solution_path};
-use weightforge::solve::{Solution, Value};
+use weightforge::solved::accuracy::{self, Accuracy, Mistake, RoleAccuracy};
+use weightforge::solved::{Oracle, OracleSettings, Solvable, Value};
 
 use super::args::AccuracyArgs;
 use super::checks::check_flag;
 
 /// What `accuracy` does, its flags resolved.
-struct Resolved {
-    solution: PathBuf,
+struct Resolved<G: Game> {
+    solvable: Solvable<G>,
+    oracle: Arc<dyn Oracle<G>>,
+    settings: OracleSettings,
     player: String,
     budget: SearchBudget,
     sample: Option<PathBuf>,
@@ -28,13 +29,26 @@ struct Resolved {
 
 /// `weightforge accuracy`
 pub fn accuracy(a: AccuracyArgs) -> Result<()> {
-    if a.game.name() != WolvesSheep::NAME {
-        bail!("--game {}: only wolves_sheep is solved", a.game.name());
+    weightforge::with_game!(a.game, G => accuracy_of::<G>(&a))
+}
+
+fn accuracy_of<G: Features>(a: &AccuracyArgs) -> Result<()> {
+    let Some(solvable) = weightforge::registry::solvable::<G>() else {
+        bail!(
+            "--game {}: this game cannot be solved; the games that can: {}",
+            G::NAME,
+            weightforge::registry::solvable_names().join(", ")
+        );
+    };
+    let settings = OracleSettings {
+        tt_bits: a.tt_bits,
+        ..OracleSettings::from_env()
     }
-    let solution = a.solution.clone().unwrap_or_else(solution_path);
+    .with_file(a.solution.as_deref());
+    let oracle = weightforge::solved::perfect::oracle::<G>(&settings)?;
     let threads = rayon::current_num_threads();
     if let Some(out) = &a.make_sample {
-        return make_sample(&solution, out, threads);
+        return make_sample(&solvable, oracle.as_ref(), out, threads);
     }
     if let Some(d) = a.depth {
         check_flag("--depth", d.into(), &weightforge::limits::DEPTH)?;
@@ -43,7 +57,9 @@ pub fn accuracy(a: AccuracyArgs) -> Result<()> {
         check_flag("--nodes", n, &weightforge::limits::NODES)?;
     }
     let r = Resolved {
-        solution,
+        solvable,
+        oracle,
+        settings,
         player: a.player.clone().context("name the player to judge")?,
         budget: SearchBudget {
             depth: a.depth,
@@ -57,11 +73,15 @@ pub fn accuracy(a: AccuracyArgs) -> Result<()> {
     run(&r)
 }
 
-fn make_sample(solution: &std::path::Path, out: &std::path::Path, threads: usize) -> Result<()> {
-    let sol = shared_solution(solution)?;
+fn make_sample<G: Features>(
+    solvable: &Solvable<G>,
+    oracle: &dyn Oracle<G>,
+    out: &Path,
+    threads: usize,
+) -> Result<()> {
     let clock = Instant::now();
-    let positions = accuracy::make_sample(&sol, threads)?;
-    accuracy::write_sample(&sol, &positions, out)?;
+    let positions = accuracy::make_sample(solvable, oracle, threads)?;
+    accuracy::write_sample(solvable, oracle, &positions, out)?;
     println!(
         "{} positions written to {} in {:.1} s",
         positions.len(),
@@ -71,19 +91,23 @@ fn make_sample(solution: &std::path::Path, out: &std::path::Path, threads: usize
     Ok(())
 }
 
-fn run(r: &Resolved) -> Result<()> {
-    let spec = PlayerSpec::resolve::<WolvesSheep>(&r.player)
+fn run<G: Features>(r: &Resolved<G>) -> Result<()> {
+    let spec = PlayerSpec::resolve_with::<G>(&r.player, &r.settings)
         .with_context(|| format!("player {}", r.player))?;
-    let sol = shared_solution(&r.solution)?;
     let (positions, origin) = match &r.sample {
-        Some(p) => (accuracy::read_sample(p)?, p.display().to_string()),
+        Some(p) => (accuracy::read_sample::<G>(p)?, p.display().to_string()),
         None => (
-            accuracy::built_in_sample()?,
+            accuracy::built_in_sample(&r.solvable)?,
             "the built-in sample".to_string(),
         ),
     };
+    if positions.is_empty() {
+        bail!("{origin}: no positions to judge");
+    }
     let clock = Instant::now();
-    let acc = accuracy::judge(&sol, &spec, r.budget, &positions, r.threads)?;
+    let oracle = r.oracle.as_ref();
+    let phases = r.solvable.phases;
+    let acc = accuracy::judge(oracle, phases, &spec, r.budget, &positions, r.threads)?;
     println!(
         "accuracy of {} {} on {origin}: {} positions where a move changes the solved value",
         weightforge::escape::escape_control(&r.player),
@@ -96,8 +120,8 @@ fn run(r: &Resolved) -> Result<()> {
             acc.left_out
         );
     }
-    print_table(&acc);
-    print_mistakes(&sol, &acc.mistakes, r.worst);
+    print_table::<G>(&acc, phases);
+    print_mistakes(oracle, &acc.mistakes, r.worst);
     eprintln!("judged in {:.1} s", clock.elapsed().as_secs_f64());
     Ok(())
 }
@@ -111,11 +135,11 @@ fn budget_words(b: SearchBudget) -> String {
     }
 }
 
-fn print_table(acc: &Accuracy) {
-    println!("role      positions    kept  accuracy   won kept     drawn kept");
+fn print_table<G: Game>(acc: &Accuracy<G>, phases: &[(&str, u32, u32)]) {
+    println!("role         positions    kept  accuracy   won kept     drawn kept");
     let line = |name: &str, r: &RoleAccuracy| {
         println!(
-            "{name:<8} {:>10} {:>7} {:>8.1} %  {:>5}/{:<5}  {:>5}/{:<5}",
+            "{name:<11} {:>10} {:>7} {:>8.1} %  {:>5}/{:<5}  {:>5}/{:<5}",
             r.positions,
             r.kept,
             100.0 * r.share(),
@@ -126,9 +150,20 @@ fn print_table(acc: &Accuracy) {
         );
     };
     for (role, r) in acc.roles.iter().enumerate() {
-        line(WolvesSheep::ROLES[role], r);
+        line(G::ROLES[role], r);
     }
     line("both", &acc.total());
+    if phases.is_empty() {
+        return;
+    }
+    println!("phase        {:>20} {:>20}", G::ROLES[0], G::ROLES[1]);
+    for ((name, ..), [a, b]) in phases.iter().zip(&acc.phases) {
+        let cell = |r: &RoleAccuracy| match r.positions {
+            0 => "-".to_string(),
+            n => format!("{:.1} % of {n}", 100.0 * r.share()),
+        };
+        println!("{name:<12} {:>20} {:>20}", cell(a), cell(b));
+    }
 }
 
 fn value_words(v: Value) -> String {
@@ -139,12 +174,16 @@ fn value_words(v: Value) -> String {
     }
 }
 
-fn print_mistakes(sol: &Solution, mistakes: &[Mistake], worst: usize) {
+fn print_mistakes<G: Game>(sol: &dyn Oracle<G>, mistakes: &[Mistake<G>], worst: usize) {
     if mistakes.is_empty() {
         println!("no mistakes");
         return;
     }
     let shown = mistakes.len().min(worst);
+    if shown == 0 {
+        println!("{} mistakes (--worst 0: none listed)", mistakes.len());
+        return;
+    }
     println!(
         "the {shown} worst of {} mistakes (the value for the side to move → what the move played left):",
         mistakes.len()
@@ -158,7 +197,7 @@ fn print_mistakes(sol: &Solution, mistakes: &[Mistake], worst: usize) {
             .map_or(String::new(), |(_, v)| format!(" ({})", value_words(v)));
         println!(
             "  {:<6} {} → {}: played {}, best {}{best_after}   {}",
-            WolvesSheep::ROLES[p.side_to_move()],
+            G::ROLES[p.side_to_move()],
             value_words(m.value),
             value_words(m.after),
             p.move_text(m.played),

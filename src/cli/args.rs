@@ -104,20 +104,21 @@ pub enum Command {
     /// (docs/engine-protocol.md).
     #[command(after_help = help::ENGINE, arg = help::threads(help::THREADS_UNUSED))]
     Engine(EngineArgs),
-    /// Solve Wolves & Sheep by retrograde analysis, or read a solution: the value of
-    /// positions (`--probe`), a check of the whole file (`--verify`), its counts
-    /// (`--stats`).
+    /// Solve a game (Wolves & Sheep by retrograde analysis, Connect Four by search with
+    /// an opening book): build its file (`--out`), the value of positions and of their
+    /// moves (`--probe`, `--moves`), a check of the file (`--verify`), its counts
+    /// (`--stats`), exact labels (`--label`).
     #[command(after_help = help::SOLVE, arg = help::threads(help::THREADS_SOLVE))]
     Solve(SolveArgs),
-    /// Wolves & Sheep: the share of a player's moves that keep the solved value, by role,
-    /// on a fixed sample of positions from real games, with its worst mistakes.
+    /// A solved game: the share of a player's moves that keep the solved value, by role
+    /// and phase, on a fixed sample of positions from real games, with its worst mistakes.
     #[command(after_help = help::ACCURACY, arg = help::threads(help::THREADS_ACCURACY))]
     Accuracy(AccuracyArgs),
 }
 
 #[derive(Args, Debug)]
 pub struct AccuracyArgs {
-    /// The game (only `wolves_sheep` is solved).
+    /// The game (one that can be solved: `weightforge games` marks them).
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
     /// The player to judge: a genome file or built-in name, `random`, `perfect`, or an
@@ -130,9 +131,14 @@ pub struct AccuracyArgs {
     /// Nodes per move: the search deepens until they are spent (deterministic).
     #[arg(long, conflicts_with = "make_sample")]
     pub nodes: Option<u64>,
-    /// The solution file (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved).
+    /// The file the game's oracle reads, for the judge and for a `perfect` player alike
+    /// (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved; connect_four.book
+    /// when there).
     #[arg(long)]
     pub solution: Option<PathBuf>,
+    /// Connect Four: log2 of each search table's slots (default 24).
+    #[arg(long, value_name = "BITS")]
+    pub tt_bits: Option<u8>,
     /// A sample of your own: a position file (docs/positions.md); positions where no
     /// move changes the value are left out. Default: the built-in sample.
     #[arg(long, conflicts_with = "make_sample")]
@@ -141,43 +147,52 @@ pub struct AccuracyArgs {
     #[arg(long, default_value_t = weightforge::tunables::ACCURACY_WORST)]
     pub worst: usize,
     /// Play the sample games again and write the sample to FILE (how the built-in
-    /// sample, assets/accuracy/wolves_sheep.pos, was made).
+    /// samples, assets/accuracy/<game>.pos, were made).
     #[arg(long, value_name = "FILE", conflicts_with = "player")]
     pub make_sample: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// The game to solve (only `wolves_sheep` can be solved).
-    #[arg(long, value_parser = GameArg, requires = "out")]
-    pub game: Option<GameId>,
-    /// Where to write the solution (with --game); layers already solved beside it
-    /// (`<out>.layer<k>`) or in it are read back instead of solved again.
-    #[arg(long, requires = "game", conflicts_with = "file")]
+    /// The game (one that can be solved: `weightforge games` marks them).
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// Build the game's file and write it here: the Wolves & Sheep solution (layers
+    /// already solved beside it, `<out>.layer<k>`, or in it are read back), the Connect
+    /// Four opening book (resumed from `<out>.partial`).
+    #[arg(long, conflicts_with_all = ["file", "probe", "moves", "verify", "stats", "label"])]
     pub out: Option<PathBuf>,
-    /// The layers to solve (or to check with --verify): every position with 3 up to
-    /// this many sheep.
-    #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=10))]
-    pub max_sheep: u32,
-    /// A solution file to read (with --probe, --moves, --verify or --stats).
-    #[arg(long)]
+    /// Wolves & Sheep: the layers to solve, every position with 3 up to this many sheep.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(3..=10))]
+    pub max_sheep: Option<u32>,
+    /// Connect Four: the book holds every reachable position with up to PLIES discs.
+    #[arg(long, value_name = "PLIES")]
+    pub book: Option<u32>,
+    /// The file the game's oracle reads (the Wolves & Sheep solution, the Connect Four
+    /// book). Default: $WEIGHTFORGE_SOLUTION, else the game's file in this folder
+    /// (wolves_sheep.solved; connect_four.book when there, else no book).
+    #[arg(long, visible_alias = "solution")]
     pub file: Option<PathBuf>,
+    /// Connect Four: log2 of each search table's slots (8 bytes a slot; default 24).
+    #[arg(long, value_name = "BITS")]
+    pub tt_bits: Option<u8>,
     /// Print `win N`, `loss N` (for the side to move, N plies to the end with best play)
-    /// or `draw` for each position: the one given, or one per line of standard input.
-    #[arg(long, requires = "file")]
+    /// or `draw` for each position, and the game's own score where it has one: the
+    /// position given, or one per line of standard input.
+    #[arg(long)]
     pub probe: bool,
     /// Like --probe, then every legal move with the value it keeps for the side making it.
-    #[arg(long, requires = "file", conflicts_with = "probe")]
+    #[arg(long, conflicts_with = "probe")]
     pub moves: bool,
-    /// Check every position of the file against its legal moves.
-    #[arg(long, requires = "file")]
+    /// Check the file: every entry against the rules and its children.
+    #[arg(long)]
     pub verify: bool,
-    /// Print the counts of wins, draws and losses of each layer and its longest win.
-    #[arg(long, requires = "file")]
+    /// Print what the file holds: wins, draws and losses by layer or plies.
+    #[arg(long)]
     pub stats: bool,
     /// Exact labels: a position file whose results become the solved values (with
     /// --labelled OUT; the search scores are kept).
-    #[arg(long, value_name = "IN", requires_all = ["file", "labelled"])]
+    #[arg(long, value_name = "IN", requires = "labelled")]
     pub label: Option<PathBuf>,
     /// Where --label writes the relabelled position file.
     #[arg(long, value_name = "OUT", requires = "label")]
@@ -186,8 +201,8 @@ pub struct SolveArgs {
     /// ½ + ½·2^(−N/PLIES), a loss ½ − ½·2^(−N/PLIES), a draw ½ (default: win 1, loss 0).
     #[arg(long, value_name = "PLIES", requires = "label")]
     pub half_life: Option<f64>,
-    /// The position for --probe or --moves (`<board> <w|s>`); without it, positions are
-    /// read from standard input, one per line.
+    /// The position for --probe or --moves (the game's notation); without it, positions
+    /// are read from standard input, one per line.
     pub position: Option<String>,
 }
 

@@ -1,24 +1,27 @@
-//! `weightforge fit --choices`: Wolves & Sheep tables fitted on move choices, each
-//! position's moves judged by the solved game (`weightforge::fit::choice_fit`).
+//! `weightforge fit --choices`: tables fitted on move choices, each position's moves
+//! judged by a solved game's oracle (`weightforge::fit::choice_fit`).
 
 use anyhow::{bail, Context, Result};
 use weightforge::fit::choice_fit::{self, fit_choices as fit_on_choices, ChoicePlan};
 use weightforge::fit::positions_file::fit_rows;
 use weightforge::fit::samples::Rows;
-use weightforge::game::{Game, Role};
-use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::solve::perfect::{shared_solution, solution_path};
-use weightforge::solve::SolveError;
+use weightforge::game::{GameEntry, Role};
+use weightforge::solved::{OracleSettings, SolveError};
 
 use super::args::{FitArgs, FitRowsArg};
 use super::fit::{families, plan, provenance_source, read_files, start_genome, write_genome};
 
 /// `weightforge fit --choices`
 pub fn fit_choices(a: &FitArgs) -> Result<()> {
-    if a.game.name() != WolvesSheep::NAME {
+    weightforge::with_game!(a.game, G => fit_choices_of::<G>(a))
+}
+
+fn fit_choices_of<G: GameEntry>(a: &FitArgs) -> Result<()> {
+    if weightforge::registry::solvable::<G>().is_none() {
         bail!(
-            "--choices --game {}: only wolves_sheep is solved, and the moves are judged by its solution",
-            a.game.name()
+            "--choices --game {}: the moves are judged by a solved game, and this one cannot be solved (the games that can: {})",
+            G::NAME,
+            weightforge::registry::solvable_names().join(", ")
         );
     }
     if a.score_weight != 0.0 || a.loss != "mse" {
@@ -28,13 +31,13 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
         FitRowsArg::PerRole => Rows::PerRole,
         FitRowsArg::Both => Rows::Both,
     };
-    let how = role_half_lives(&a.half_life, &WolvesSheep::ROLES)?
+    let how = role_half_lives(&a.half_life, &G::ROLES)?
         .map(|h| super::solve::exact_kind(Some(h)))
         .into_iter()
         .collect::<Result<Vec<_>>>()?;
-    let path = a.solution.clone().unwrap_or_else(solution_path);
-    let sol = shared_solution(&path)
-        .with_context(|| format!("--solution {}: the solved game", path.display()))?;
+    let settings = OracleSettings::from_env().with_file(a.solution.as_deref());
+    let sol = weightforge::solved::perfect::oracle::<G>(&settings)
+        .context("--solution: the solved game")?;
     if !(0.0..=1.0).contains(&a.choice_weight) {
         bail!("--choice-weight {}: expected 0 to 1", a.choice_weight);
     }
@@ -43,20 +46,19 @@ pub fn fit_choices(a: &FitArgs) -> Result<()> {
         weight: a.choice_weight,
         rows: which,
     };
-    let start = start_genome::<WolvesSheep>(a)?;
-    let families = families::<WolvesSheep>(a);
-    let files = read_files::<WolvesSheep>(a)?;
+    let start = start_genome::<G>(a)?;
+    let families = families::<G>(a);
+    let files = read_files::<G>(a)?;
     let rows = || files.iter().flat_map(|f| fit_rows(f, None));
-    let judge = |child: &WolvesSheep, role: Role| -> Result<f32, SolveError> {
+    let judge = |child: &G, role: Role| -> Result<f32, SolveError> {
         Ok(how[role].label(sol.value(child)?, child, role))
     };
-    let (tables, fits) =
-        fit_on_choices::<WolvesSheep, _, _>(rows, &families, &start.weights, &plan, judge)?;
-    print!("{}", choice_fit::report::<WolvesSheep>(&fits, true));
-    let notes = choice_fit::report::<WolvesSheep>(&fits, false);
+    let (tables, fits) = fit_on_choices::<G, _, _>(rows, &families, &start.weights, &plan, judge)?;
+    print!("{}", choice_fit::report::<G>(&fits, true));
+    let notes = choice_fit::report::<G>(&fits, false);
     let source = provenance_source(a, &families, which);
     let role_fits = [fits[0].fit.clone(), fits[1].fit.clone()];
-    write_genome::<WolvesSheep>(a, &start, tables, &role_fits, source, notes)
+    write_genome::<G>(a, &start, tables, &role_fits, source, notes)
 }
 
 /// `--half-life`: one number of plies for both roles (`16`), or one a role

@@ -184,8 +184,8 @@ pub const INIT: &str = "Examples:
 See docs/reference/experiment.md.";
 
 /// `--threads` of `solve`.
-pub const THREADS_SOLVE: &str = "Threads solving or checking a layer (default: one per core). \
-The file is the same whatever the count";
+pub const THREADS_SOLVE: &str = "Threads solving or checking a layer, or solving a book's \
+deepest positions (default: one per core). The file is the same whatever the count";
 
 /// `--threads` of `accuracy`.
 pub const THREADS_ACCURACY: &str = "Threads judging the sample's positions (default: one per \
@@ -193,24 +193,31 @@ core). The result is the same whatever the count";
 
 pub const ACCURACY: &str = "Examples:
   weightforge accuracy --game wolves_sheep luo2023                  # at its own depth
+  weightforge accuracy --game connect_four tuned --nodes 100000     # by role and phase
   weightforge accuracy --game wolves_sheep genomes/wolves_sheep/tuned.ron --nodes 100000
   weightforge accuracy --game wolves_sheep li2023 --depth 4 --solution /data/ws.solved
   weightforge accuracy --game wolves_sheep --make-sample my_sample.pos
 
-It needs the solved game (`weightforge solve --game wolves_sheep --out wolves_sheep.solved`).
+Wolves & Sheep needs its solution (`weightforge solve --game wolves_sheep --out
+wolves_sheep.solved`); Connect Four searches, faster with its book in the folder
+(`weightforge solve --game connect_four --book 8 --out connect_four.book`).
 A move keeps the value when a won position stays won (however slowly) and a drawn one
 drawn; only positions where some move changes the value are judged (docs/guide/solve.md).";
 
 pub const SOLVE: &str = "Examples:
   weightforge solve --game wolves_sheep --out /data/ws.solved            # every layer, 3..10 sheep
   weightforge solve --game wolves_sheep --out small.solved --max-sheep 5
-  weightforge solve --file small.solved --probe '.W.WS/...../S..../.S.../..... w'
-  weightforge solve --file small.solved --moves 'WW..S/SS.../....S/.S.../..... s'
-  weightforge solve --file small.solved --verify
-  weightforge solve --file small.solved --stats
-  weightforge solve --file ws.solved --label games.pos --labelled exact.pos
-  weightforge solve --file ws.solved --label games.pos --labelled near.pos --half-life 16
+  weightforge solve --game connect_four --moves '......./......./......./......./......./....... r'
+  weightforge solve --game connect_four --book 8 --out connect_four.book  # resumable
+  weightforge solve --game connect_four --file connect_four.book --verify
+  weightforge solve --game wolves_sheep --file small.solved --probe '.W.WS/...../S..../.S.../..... w'
+  weightforge solve --game wolves_sheep --file small.solved --moves 'WW..S/SS.../....S/.S.../..... s'
+  weightforge solve --game wolves_sheep --file small.solved --verify
+  weightforge solve --game wolves_sheep --file small.solved --stats
+  weightforge solve --game wolves_sheep --file ws.solved --label games.pos --labelled exact.pos
+  weightforge solve --game wolves_sheep --file ws.solved --label games.pos --labelled near.pos --half-life 16
 
 --probe prints `win N`, `loss N` or `draw` for the side to move (N plies to the end with
-best play, no move limit). An interrupted solve resumes from the layers it finished
-(docs/guide/solve.md).";
+best play, no move limit), and Connect Four's score beside it (Pascal Pons' convention:
+22 minus the winner's discs at the win, from the side to move). An interrupted solve or
+book build resumes from what it finished (docs/guide/solve.md).";

@@ -32,6 +32,18 @@ fn describe<G: Features>() {
     println!("  roles: {} (moves first), {}", G::ROLES[0], G::ROLES[1]);
     println!("  starts: {}", G::start_names().join(", "));
     println!("  default ply cap: {}", G::DEFAULT_PLY_CAP);
+    if let Some(s) = weightforge::registry::solvable::<G>() {
+        println!(
+            "  solved: `solve`, `accuracy` and the player `perfect` ({}: {}{})",
+            s.file_kind,
+            s.default_file,
+            if s.file_needed {
+                ", needed"
+            } else {
+                ", used when there"
+            }
+        );
+    }
     println!("  features:");
     let width = G::feature_info()
         .iter()

@@ -45,7 +45,10 @@ fn own_search(roles: &[&str], p: &PlayerSpec) -> String {
     match p {
         PlayerSpec::Random => "random moves".into(),
         PlayerSpec::Engine(_) => "the engine's own settings".into(),
-        PlayerSpec::Perfect(q) => format!("the solved game; ties by {}", q.tie_break.name),
+        PlayerSpec::Perfect(q) => match &q.tie_break {
+            Some(g) => format!("the solved game; ties by {}", g.name),
+            None => "the solved game; ties drawn at random from the game's seed".to_string(),
+        },
         PlayerSpec::Genome(g) => {
             let depths: Vec<String> = roles
                 .iter()

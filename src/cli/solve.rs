@@ -1,53 +1,99 @@
-//! `weightforge solve`: solves Wolves & Sheep, or reads a solution file.
+//! `weightforge solve`: builds a solvable game's file (the Wolves & Sheep solution, the
+//! Connect Four book), or asks its oracle: probe positions, check or count the file,
+//! label a position file.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use weightforge::game::Game;
-use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::solve::driver::{self, LayerDone};
-use weightforge::solve::stats::{layer_stats, LayerStats};
-use weightforge::solve::{labels, verify, Solution};
+use weightforge::game::{Features, Game};
+use weightforge::solved::{labels, BuildSettings, Oracle, OracleSettings, Solvable};
 
 use super::args::SolveArgs;
 
-/// Longest line read from standard input (a position is about 32 characters).
+/// Longest line read from standard input (a position is about 50 characters).
 const MAX_LINE: usize = 256;
 
 /// `weightforge solve`
 pub fn solve(a: SolveArgs) -> Result<()> {
-    if let (Some(game), Some(out)) = (a.game, &a.out) {
-        if game.name() != WolvesSheep::NAME {
-            bail!("--game {}: only wolves_sheep can be solved", game.name());
-        }
-        return write_solution(out, a.max_sheep);
-    }
-    let Some(file) = &a.file else {
-        bail!("give --game wolves_sheep --out FILE to solve, or --file FILE with --probe, --moves, --verify, --stats or --label");
+    weightforge::with_game!(a.game, G => solve_game::<G>(&a))
+}
+
+fn solve_game<G: Features>(a: &SolveArgs) -> Result<()> {
+    let Some(solvable) = weightforge::registry::solvable::<G>() else {
+        bail!(
+            "--game {}: this game cannot be solved; the games that can: {}",
+            G::NAME,
+            weightforge::registry::solvable_names().join(", ")
+        );
     };
-    let clock = Instant::now();
-    let sol = Solution::open(file)?;
-    eprintln!(
-        "{}: layers of 3 to {} sheep read in {:.1} s",
-        file.display(),
-        sol.max_sheep(),
-        clock.elapsed().as_secs_f64()
-    );
+    let settings = OracleSettings {
+        tt_bits: a.tt_bits,
+        ..OracleSettings::from_env()
+    }
+    .with_file(a.file.as_deref());
+    let mut say = |line: &str| println!("{line}");
+    if let Some(out) = &a.out {
+        let build = BuildSettings {
+            out: out.clone(),
+            extent: extent(a, &solvable)?,
+            tt_bits: a.tt_bits,
+            threads: rayon::current_num_threads(),
+            root: a.position.clone(),
+        };
+        return Ok((solvable.build)(&build, &mut say)?);
+    }
+    if a.max_sheep.is_some() || a.book.is_some() {
+        bail!("--max-sheep and --book say what --out builds: give --out FILE");
+    }
     if a.verify {
-        return check(&sol, a.max_sheep);
+        let wrong = (solvable.verify)(&settings, &mut say)?;
+        if wrong > 0 {
+            bail!("{wrong} entries are inconsistent");
+        }
+        return Ok(());
     }
     if a.stats {
-        return print_stats(&sol);
+        return Ok((solvable.stats)(&settings, &mut say)?);
+    }
+    ask::<G>(a, &solvable, &settings)
+}
+
+/// How much to build: `--max-sheep` for Wolves & Sheep, `--book` for Connect Four; the
+/// flag of the other game is refused.
+fn extent<G: Game>(a: &SolveArgs, solvable: &Solvable<G>) -> Result<Option<u32>> {
+    let (flag, given, other) = match solvable.file_needed {
+        true => ("--max-sheep", a.max_sheep, a.book.map(|_| "--book")),
+        false => ("--book", a.book, a.max_sheep.map(|_| "--max-sheep")),
+    };
+    if let Some(wrong) = other {
+        bail!(
+            "{wrong} does not apply to {}: its build takes {flag}",
+            G::NAME
+        );
+    }
+    Ok(given)
+}
+
+/// The questions put to the oracle: labels, probes and moves.
+fn ask<G: Features>(a: &SolveArgs, solvable: &Solvable<G>, s: &OracleSettings) -> Result<()> {
+    if !(a.label.is_some() || a.probe || a.moves) {
+        bail!("give --out FILE to build, or --probe, --moves, --verify, --stats or --label");
+    }
+    let clock = Instant::now();
+    let oracle = weightforge::solved::perfect::oracle::<G>(s)?;
+    if solvable.file_needed {
+        eprintln!(
+            "{} read in {:.1} s",
+            solvable.file_kind,
+            clock.elapsed().as_secs_f64()
+        );
     }
     if let (Some(input), Some(output)) = (&a.label, &a.labelled) {
-        return label(&sol, input, output, exact_kind(a.half_life)?);
+        return label(oracle.as_ref(), input, output, exact_kind(a.half_life)?);
     }
-    if a.probe || a.moves {
-        return probe(&sol, a.position.as_deref(), a.moves);
-    }
-    bail!("--file needs --probe, --moves, --verify, --stats or --label")
+    probe(oracle.as_ref(), a.position.as_deref(), a.moves)
 }
 
 /// `--half-life`: a finite number of plies above 0, or none (outcomes alone).
@@ -60,7 +106,12 @@ pub(super) fn exact_kind(half_life: Option<f64>) -> Result<labels::Exact> {
 }
 
 /// `--label IN --labelled OUT`: exact labels.
-fn label(sol: &Solution, input: &Path, output: &Path, how: labels::Exact) -> Result<()> {
+fn label<G: Features>(
+    sol: &dyn Oracle<G>,
+    input: &Path,
+    output: &Path,
+    how: labels::Exact,
+) -> Result<()> {
     let s = labels::label_file(sol, input, output, how)?;
     let [win, draw, loss] = s.by_value;
     println!(
@@ -73,81 +124,12 @@ fn label(sol: &Solution, input: &Path, output: &Path, how: labels::Exact) -> Res
     Ok(())
 }
 
-fn write_solution(out: &Path, max_sheep: u32) -> Result<()> {
-    let clock = Instant::now();
-    println!("{}", stats_heading());
-    let mut report = |d: &LayerDone| {
-        let how = match &d.resumed_from {
-            Some(p) => format!("read from {}", p.display()),
-            None => format!("solved in {:.1} s", d.seconds),
-        };
-        println!("{}  ({how})", stats_line(&d.stats));
-    };
-    driver::solve(out, max_sheep, &mut report)?;
-    println!(
-        "written to {} in {:.1} s",
-        out.display(),
-        clock.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-fn stats_heading() -> String {
-    "sheep  positions  wolves win  sheep win  draw  | wolves to move: win draw loss | sheep to move: win draw loss | longest win".to_string()
-}
-
-fn stats_line(s: &LayerStats) -> String {
-    let [w, sh, d] = s.by_winner();
-    let [tw, ts] = &s.counts;
-    format!(
-        "{:>5}  {}  {w}  {sh}  {d}  | {} {} {} | {} {} {} | {} plies",
-        s.sheep,
-        s.positions(),
-        tw[0],
-        tw[1],
-        tw[2],
-        ts[0],
-        ts[1],
-        ts[2],
-        s.longest_win.0
-    )
-}
-
-fn print_stats(sol: &Solution) -> Result<()> {
-    println!("{}", stats_heading());
-    for k in 3..=sol.max_sheep() {
-        let s = layer_stats(k, sol.layer(k));
-        println!("{}", stats_line(&s));
-        let (w, sh, side) = weightforge::solve::index::position(s.longest_win.1, k);
-        let pos = WolvesSheep::from_parts(w, sh, side).expect("an index position is legal");
-        println!("       longest win: {} {}", pos.to_text(), sol.value(&pos)?);
-    }
-    Ok(())
-}
-
-fn check(sol: &Solution, max_sheep: u32) -> Result<()> {
-    let clock = Instant::now();
-    let v = verify::verify(sol, max_sheep)?;
-    for e in &v.examples {
-        println!("wrong: {e}");
-    }
-    println!(
-        "verify: {} positions checked, {} wrong ({:.1} s)",
-        v.checked,
-        v.wrong,
-        clock.elapsed().as_secs_f64()
-    );
-    if v.wrong > 0 {
-        bail!("{} positions are inconsistent", v.wrong);
-    }
-    Ok(())
-}
-
-fn probe(sol: &Solution, position: Option<&str>, moves: bool) -> Result<()> {
+fn probe<G: Features>(sol: &dyn Oracle<G>, position: Option<&str>, moves: bool) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if let Some(text) = position {
-        return probe_one(sol, text, moves, &mut out).context("bad wolves_sheep position");
+        return probe_one(sol, text, moves, &mut out)
+            .with_context(|| format!("bad {} position", G::NAME));
     }
     let mut stdin = std::io::stdin().lock();
     let mut line = String::new();
@@ -166,20 +148,36 @@ fn probe(sol: &Solution, position: Option<&str>, moves: bool) -> Result<()> {
             continue;
         }
         probe_one(sol, line.trim(), moves, &mut out)
-            .with_context(|| format!("standard input, line {n}: bad wolves_sheep position"))?;
+            .with_context(|| format!("standard input, line {n}: bad {} position", G::NAME))?;
+        out.flush()?;
     }
     Ok(())
 }
 
-fn probe_one(sol: &Solution, text: &str, moves: bool, out: &mut impl Write) -> Result<()> {
-    let pos = WolvesSheep::parse(text)?;
-    writeln!(out, "{}", sol.value(&pos)?)?;
+fn probe_one<G: Game>(
+    sol: &dyn Oracle<G>,
+    text: &str,
+    moves: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let pos = G::parse(text)?;
+    let value = sol.value(&pos)?;
+    writeln!(out, "{}", with_score(sol, &pos, value))?;
     if moves {
         let mut values = sol.move_values(&pos)?;
-        values.sort_by_key(|(m, v)| (-v.rank(), m.to_string()));
+        values.sort_by_key(|(m, v)| (-v.rank(), pos.move_text(*m)));
         for (m, v) in values {
-            writeln!(out, "{m} {v}")?;
+            // a move's value is the mover's, counted from `pos`: so is its score
+            writeln!(out, "{} {}", pos.move_text(m), with_score(sol, &pos, v))?;
         }
     }
     Ok(())
+}
+
+/// The value, and the game's own score beside it where it has one.
+fn with_score<G: Game>(sol: &dyn Oracle<G>, pos: &G, value: weightforge::solved::Value) -> String {
+    match sol.score_words(pos, value) {
+        Some(w) => format!("{value}  {w}"),
+        None => value.to_string(),
+    }
 }

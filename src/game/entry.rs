@@ -26,6 +26,12 @@ pub trait GameEntry: Features {
     /// The course's own file formats, for games whose course has them.
     const COURSE: Option<CourseFrontEnd<Self>> = None;
 
+    /// The game solved, for a game that can be: its oracle, the file it builds and
+    /// reads, and its accuracy sample (`solve`, `accuracy`, `perfect`, exact labels).
+    fn solvable() -> Option<crate::solved::Solvable<Self>> {
+        None
+    }
+
     /// Reads the board a course runner hands an agent (`weightforge move --state`).
     /// `role` is the `--role` given, if any. Default: one position in the game's notation.
     fn parse_state(text: &str, role: Option<Role>) -> Result<Self, StateError> {

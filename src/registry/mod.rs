@@ -105,3 +105,25 @@ impl clap::ValueEnum for GameId {
         Some(clap::builder::PossibleValue::new(self.name()))
     }
 }
+
+/// The solved-game capability of `G` ([`GameEntry::solvable`](crate::game::GameEntry::solvable)),
+/// if it has one: how `solve`, `accuracy`, `perfect` and exact labels reach any game
+/// that can be solved without naming it.
+pub fn solvable<G: crate::game::Game>() -> Option<crate::solved::Solvable<G>> {
+    let id = GameId::from_name(G::NAME)?;
+    crate::with_game!(id, H => {
+        let s: Box<dyn std::any::Any> = Box::new(<H as crate::game::GameEntry>::solvable());
+        s.downcast::<Option<crate::solved::Solvable<G>>>().ok().and_then(|b| *b)
+    })
+}
+
+/// The names of the games that can be solved, in the registry's order.
+pub fn solvable_names() -> Vec<&'static str> {
+    GameId::ALL
+        .iter()
+        .filter(
+            |&&id| crate::with_game!(id, H => <H as crate::game::GameEntry>::solvable().is_some()),
+        )
+        .map(|id| id.name())
+        .collect()
+}

@@ -1,39 +1,49 @@
-//! The accuracy line of a Wolves & Sheep run: when the solved game is at hand
+//! The accuracy line of a run of a solvable game: when its oracle is at hand
 //! (`WEIGHTFORGE_SOLUTION` names its file), each generation's mean genome is judged on
-//! the built-in accuracy sample at the budget the weights will play at, and the run
-//! page charts it beside the Elo. It only watches: the run's games and weights are the
-//! same with it or without it.
+//! the game's built-in accuracy sample at the budget the weights will play at, and the
+//! run page charts it beside the Elo. It only watches: the run's games and weights are
+//! the same with it or without it.
 
 use std::sync::Arc;
 
 use super::resolved::Resolved;
 use super::run_observer::RunObserver;
 use super::session::Session;
-use crate::accuracy::{built_in_sample, judge};
-use crate::game::{Features, Game};
-use crate::games::wolves_sheep::WolvesSheep;
+use crate::game::Features;
 use crate::genome::Genome;
 use crate::player::{PlayerSpec, SearchBudget};
-use crate::solve::perfect::{shared_solution, SOLUTION_ENV};
-use crate::solve::Solution;
+use crate::solved::accuracy::{built_in_sample, judge};
+use crate::solved::{Oracle, OracleSettings, SOLUTION_ENV};
 
 /// What judging a generation needs, read once per session.
-pub(super) struct AccuracyLog {
-    solution: Arc<Solution>,
-    positions: Vec<WolvesSheep>,
+pub(super) struct AccuracyLog<G: Features> {
+    solution: Arc<dyn Oracle<G>>,
+    positions: Vec<G>,
 }
 
-impl AccuracyLog {
-    /// The log of a run of game `G`: only for Wolves & Sheep weights (not an engine's
-    /// constants) with `WEIGHTFORGE_SOLUTION` set; a file that cannot be read turns it
-    /// off with a message, never the run.
-    pub(super) fn for_run<G: Features>(r: &Resolved, obs: &dyn RunObserver) -> Option<Self> {
-        if G::NAME != WolvesSheep::NAME || r.engine.is_some() {
+impl<G: Features> AccuracyLog<G> {
+    /// The log of a run of game `G`: only for the weights of a solvable game (not an
+    /// engine's constants) with `WEIGHTFORGE_SOLUTION` set; a file that cannot be read
+    /// turns it off with a message, never the run.
+    pub(super) fn for_run(r: &Resolved, obs: &dyn RunObserver) -> Option<Self> {
+        let solvable = crate::registry::solvable::<G>()?;
+        if r.engine.is_some() {
             return None;
         }
         let path = std::path::PathBuf::from(std::env::var_os(SOLUTION_ENV)?);
-        let opened = shared_solution(&path).map(|s| (s, built_in_sample().ok()));
+        let settings = OracleSettings::default().with_file(Some(&path));
+        let opened = crate::solved::perfect::oracle::<G>(&settings)
+            .map(|s| (s, built_in_sample(&solvable).ok().filter(|p| !p.is_empty())));
         match opened {
+            Ok((solution, Some(positions)))
+                if solvable.file_needed && positions.iter().any(|p| solution.value(p).is_err()) =>
+            {
+                obs.message(&format!(
+                    "accuracy per generation: off ({} does not cover the sample)",
+                    crate::escape::escape_control(&path.to_string_lossy())
+                ));
+                None
+            }
             Ok((solution, Some(positions))) => {
                 obs.message(&format!(
                     "accuracy per generation: on ({} sample positions, solution {})",
@@ -73,7 +83,8 @@ impl AccuracyLog {
         let spec = PlayerSpec::Genome(Arc::new(genome));
         let threads = rayon::current_num_threads();
         let acc = judge(
-            &self.solution,
+            self.solution.as_ref(),
+            &[],
             &spec,
             SearchBudget::default(),
             &self.positions,

@@ -333,7 +333,10 @@ impl Checker<'_> {
         let mut spec = self.player::<G>(format!("opponents[{i}].player"), &o.player)?;
         let (own_depth, own_nodes) = match &spec {
             PlayerSpec::Genome(g) => (g.depth, g.nodes),
-            PlayerSpec::Perfect(p) => (p.tie_break.depth, p.tie_break.nodes),
+            PlayerSpec::Perfect(p) => match &p.tie_break {
+                Some(g) => (g.depth, g.nodes),
+                None => (start.depth, start.nodes),
+            },
             PlayerSpec::Random | PlayerSpec::Engine(_) => (start.depth, start.nodes),
         };
         let mut depth = own_depth;

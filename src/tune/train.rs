@@ -91,7 +91,7 @@ pub(super) fn train<G: Features>(
     begin_training(r, cp, options, obs);
     let mut seen: HashSet<u64> = cp.training_openings.iter().copied().collect();
     let mut source = position_source::<G>(run)?;
-    let accuracy = AccuracyLog::for_run::<G>(r, obs);
+    let accuracy = AccuracyLog::<G>::for_run(r, obs);
     if let Source::Engine(_, rows) = &source {
         obs.message(&engine_fit::stats_line(&rows.stats()));
         same_roles(run, &cp.engine_roles, &rows.constant_roles())?;

@@ -8,13 +8,14 @@ use std::process::Command;
 use std::sync::Arc;
 
 use rand::{RngExt, SeedableRng};
-use weightforge::accuracy::{self, judge, mistake_possible};
 use weightforge::fit::positions_file::{read_rows, write_rows, PositionRow};
 use weightforge::game::{Game, Status};
+use weightforge::games::wolves_sheep::solve::{driver, Solution};
 use weightforge::games::wolves_sheep::WolvesSheep;
 use weightforge::player::{PerfectSpec, PlayerSpec, SearchBudget};
-use weightforge::solve::labels::{label_file, Exact};
-use weightforge::solve::{driver, Solution, Value};
+use weightforge::solved::accuracy::{self, judge, mistake_possible};
+use weightforge::solved::labels::{label_file, Exact};
+use weightforge::solved::{Oracle, Value};
 
 fn weightforge() -> Command {
     Command::new(env!("CARGO_BIN_EXE_weightforge"))
@@ -30,8 +31,9 @@ fn sample(sol: &Solution, n: usize, seed: u64) -> Vec<WolvesSheep> {
     let mut out = Vec::new();
     while out.len() < n {
         let k = rng.random_range(3..=4);
-        let len = weightforge::solve::index::layer_len(k);
-        let (w, s, side) = weightforge::solve::index::position(rng.random_range(0..len), k);
+        let len = weightforge::games::wolves_sheep::solve::index::layer_len(k);
+        let (w, s, side) =
+            weightforge::games::wolves_sheep::solve::index::position(rng.random_range(0..len), k);
         let Ok(pos) = WolvesSheep::from_parts(w, s, side) else {
             continue;
         };
@@ -55,16 +57,19 @@ fn the_perfect_player_keeps_every_value_and_every_listed_mistake_is_one() {
     let PlayerSpec::Genome(tie_break) = luo.clone() else {
         panic!("luo2023 is a genome")
     };
+    let oracle: Arc<dyn Oracle<WolvesSheep>> = Arc::clone(&sol) as Arc<dyn Oracle<WolvesSheep>>;
     let perfect = PlayerSpec::Perfect(Arc::new(PerfectSpec {
         name: "perfect".into(),
-        solution: Arc::clone(&sol),
-        tie_break,
+        oracle: Arc::new(oracle),
+        tie_break: Some(tie_break),
     }));
-    let best = judge(&sol, &perfect, SearchBudget::default(), &positions, 2).unwrap();
+    let sol: &dyn Oracle<WolvesSheep> = sol.as_ref();
+    let best = judge(sol, &[], &perfect, SearchBudget::default(), &positions, 2).unwrap();
     assert_eq!(best.total().positions, 80);
     assert_eq!(best.total().kept, 80, "{:?}", best.mistakes.first());
     let random = judge(
-        &sol,
+        sol,
+        &[],
         &PlayerSpec::Random,
         SearchBudget::default(),
         &positions,
@@ -101,8 +106,8 @@ fn accuracy_is_the_same_on_one_thread_or_three() {
         depth: Some(3),
         ..SearchBudget::default()
     };
-    let one = judge(&sol, &luo, budget, &positions, 1).unwrap();
-    let three = judge(&sol, &luo, budget, &positions, 3).unwrap();
+    let one = judge(&sol as &dyn Oracle<_>, &[], &luo, budget, &positions, 1).unwrap();
+    let three = judge(&sol as &dyn Oracle<_>, &[], &luo, budget, &positions, 3).unwrap();
     assert_eq!(one, three);
     assert_eq!(one.total().positions, 60);
 }
@@ -204,7 +209,8 @@ fn the_command_judges_a_sample_file_and_names_what_is_missing() {
     let solved = dir.path().join("s.solved");
     let sol = solve_small(&solved);
     let sample_file = dir.path().join("sample.pos");
-    accuracy::write_sample(&sol, &sample(&sol, 30, 3), &sample_file).unwrap();
+    let solvable = weightforge::registry::solvable::<WolvesSheep>().unwrap();
+    accuracy::write_sample(&solvable, &sol, &sample(&sol, 30, 3), &sample_file).unwrap();
     let out = weightforge()
         .args([
             "accuracy",
@@ -251,12 +257,18 @@ fn the_command_judges_a_sample_file_and_names_what_is_missing() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&other.stderr);
-    assert!(err.contains("only wolves_sheep is solved"), "{err}");
+    assert!(
+        err.contains(
+            "abalone: this game cannot be solved; the games that can: wolves_sheep, connect_four"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
 fn the_built_in_sample_holds_open_positions_of_both_roles() {
-    let positions = accuracy::built_in_sample().unwrap();
+    let solvable = weightforge::registry::solvable::<WolvesSheep>().unwrap();
+    let positions = accuracy::built_in_sample(&solvable).unwrap();
     assert!(positions.len() >= 1000, "{} positions", positions.len());
     let mut by_role = [0; 2];
     for p in &positions {

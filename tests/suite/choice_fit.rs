@@ -109,13 +109,14 @@ fn the_choice_fit_ranks_a_planted_evaluations_best_moves_first() {
 fn the_choices_command_fits_on_a_small_solution_and_refuses_what_does_not_apply() {
     let dir = tempfile::tempdir().unwrap();
     let solution = dir.path().join("s.solved");
-    weightforge::solve::driver::solve(&solution, 4, &mut |_| {}).unwrap();
+    weightforge::games::wolves_sheep::solve::driver::solve(&solution, 4, &mut |_| {}).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(40);
     let header = "# weightforge positions v2 wolves_sheep <role> <result> <score> <position>";
     let mut text = format!("{header}\n");
-    let n = weightforge::solve::index::layer_len(4);
+    let n = weightforge::games::wolves_sheep::solve::index::layer_len(4);
     for _ in 0..3_000 {
-        let (w, s, side) = weightforge::solve::index::position(rng.random_range(0..n), 4);
+        let (w, s, side) =
+            weightforge::games::wolves_sheep::solve::index::position(rng.random_range(0..n), 4);
         let pos = WolvesSheep::from_parts(w, s, side).unwrap();
         let role = WolvesSheep::ROLES[pos.side_to_move()];
         text.push_str(&format!("{role} - - {}\n", pos.to_text()));

@@ -8,8 +8,9 @@
 //! checks up to 5 (about 4 minutes on a loaded machine, 1.5 GB).
 
 use weightforge::game::{Game, Status};
+use weightforge::games::wolves_sheep::solve::driver;
 use weightforge::games::wolves_sheep::{WolvesSheep, SHEEP, WOLVES};
-use weightforge::solve::{driver, Value};
+use weightforge::solved::Value;
 
 /// A brute-force value: `None` undecided (a draw at the end).
 type Brute = Option<Value>;
@@ -127,7 +128,7 @@ fn check_up_to(max: u32) {
     }
     assert_eq!(wrong, 0, "of {} positions", positions.len());
     // The file on disk reads back to the same values.
-    let again = weightforge::solve::Solution::open(&out).unwrap();
+    let again = weightforge::games::wolves_sheep::solve::Solution::open(&out).unwrap();
     for p in positions.iter().step_by(97) {
         assert_eq!(again.value(p).unwrap(), sol.value(p).unwrap());
     }

@@ -7,8 +7,9 @@ use std::process::Command;
 
 use rand::{RngExt, SeedableRng};
 use weightforge::game::{Game, Status};
+use weightforge::games::wolves_sheep::solve::{driver, file, Solution};
 use weightforge::games::wolves_sheep::WolvesSheep;
-use weightforge::solve::{driver, file, Solution, SolveError, Value};
+use weightforge::solved::{SolveError, Value};
 
 fn weightforge() -> Command {
     Command::new(env!("CARGO_BIN_EXE_weightforge"))
@@ -96,7 +97,7 @@ fn probe_reads_positions_from_the_line_or_stdin_and_verify_is_clean() {
     let sol = Solution::open(&out).unwrap();
     let pos = "..S../...../S...S/.W.W./..... w";
     let one = weightforge()
-        .args(["solve", "--probe", pos, "--file"])
+        .args(["solve", "--game", "wolves_sheep", "--probe", pos, "--file"])
         .arg(&out)
         .output()
         .unwrap();
@@ -107,13 +108,20 @@ fn probe_reads_positions_from_the_line_or_stdin_and_verify_is_clean() {
     );
     let input = format!("{pos}\n\nSS.../S..../...../...../.W.W. s\n");
     let probed = crate::common::with_stdin(
-        &["solve", "--probe", "--file", out.to_str().unwrap()],
+        &[
+            "solve",
+            "--game",
+            "wolves_sheep",
+            "--probe",
+            "--file",
+            out.to_str().unwrap(),
+        ],
         &input,
     );
     let lines = crate::common::stdout(&probed);
     assert_eq!(lines.lines().count(), 2, "{lines}");
     let verify = weightforge()
-        .args(["solve", "--verify", "--file"])
+        .args(["solve", "--game", "wolves_sheep", "--verify", "--file"])
         .arg(&out)
         .output()
         .unwrap();
@@ -135,7 +143,7 @@ fn label_by_distance_or_refuse_a_bad_half_life(solution: &Path, pos: &str) {
     let labelled = dir.join("out.pos");
     let label = |h: &str| {
         weightforge()
-            .args(["solve", "--label"])
+            .args(["solve", "--game", "wolves_sheep", "--label"])
             .arg(&input)
             .arg("--labelled")
             .arg(&labelled)
@@ -200,8 +208,9 @@ fn every_result_a_depth_limited_search_proves_agrees_with_the_file() {
     while proved < 40 && tried < 4000 {
         tried += 1;
         let k = rng.random_range(3..=4);
-        let n = weightforge::solve::index::layer_len(k);
-        let (w, s, side) = weightforge::solve::index::position(rng.random_range(0..n), k);
+        let n = weightforge::games::wolves_sheep::solve::index::layer_len(k);
+        let (w, s, side) =
+            weightforge::games::wolves_sheep::solve::index::position(rng.random_range(0..n), k);
         let pos = WolvesSheep::from_parts(w, s, side).unwrap();
         if let Some(v) = proven(&pos, 5) {
             proved += 1;

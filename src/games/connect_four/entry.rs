@@ -32,4 +32,8 @@ impl GameEntry for ConnectFour {
         genome: "course",
         depth: 9,
     };
+
+    fn solvable() -> Option<crate::solved::Solvable<Self>> {
+        Some(super::solver::solvable::solvable())
+    }
 }

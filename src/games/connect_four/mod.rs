@@ -14,6 +14,7 @@ mod entry;
 pub mod features;
 pub mod notation;
 pub mod position;
+pub mod solver;
 pub mod tables;
 pub mod zobrist;
 

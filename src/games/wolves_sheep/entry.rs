@@ -36,6 +36,10 @@ impl GameEntry for WolvesSheep {
     };
 
     /// The course's 5×5 state file; `role` (required) is the side to move.
+    fn solvable() -> Option<crate::solved::Solvable<Self>> {
+        Some(super::solve::oracle::solvable())
+    }
+
     fn parse_state(text: &str, role: Option<Role>) -> Result<Self, StateError> {
         let Some(role) = role else {
             return Err(StateError::NeedsRole { roles: Self::ROLES });

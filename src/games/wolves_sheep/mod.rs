@@ -8,6 +8,7 @@ pub mod bitboard;
 mod entry;
 pub mod features;
 pub mod position;
+pub mod solve;
 pub mod state_file;
 pub mod tables;
 pub mod zobrist;

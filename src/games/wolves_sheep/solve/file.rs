@@ -23,7 +23,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::index::{layer_len, MAX_SHEEP, MIN_SHEEP};
-use super::SolveError;
+use crate::solved::SolveError;
 use crate::fsutil;
 
 /// Size of the header.
@@ -161,6 +161,10 @@ pub fn read(path: &Path) -> Result<Layers, SolveError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return Err(SolveError::Missing {
                 path: path.to_path_buf(),
+                command: format!(
+                    "weightforge solve --game wolves_sheep --out {}",
+                    path.display()
+                ),
             })
         }
         other => other.map_err(io)?,

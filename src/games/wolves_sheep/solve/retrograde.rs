@@ -25,8 +25,8 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use super::index::{self, class_wolves, layer_len, next_set, sheep_sets, spread};
-use super::value::{Value, UNSOLVED};
-use super::SolveError;
+use crate::solved::value::{Value, UNSOLVED};
+use crate::solved::SolveError;
 use crate::games::wolves_sheep::bitboard::{squares, Bitboard, ADJACENT, FULL, JUMPS};
 
 /// Low bits of an entry's counter word: in-layer moves not yet refuted.
@@ -64,7 +64,7 @@ pub fn solve_layer(k: u32, below: Option<&[u16]>) -> Result<Vec<u16>, SolveError
     while n <= state.deepest.load(Relaxed) {
         state.level(n);
         if state.overflow.load(Relaxed) {
-            return Err(SolveError::TooLong { sheep: k });
+            return Err(too_long(k));
         }
         n += 1;
     }
@@ -191,7 +191,15 @@ fn capture_values(wolves: Bitboard, sheep: Bitboard, below: Option<&[u16]>) -> E
 }
 
 fn code(v: Value, k: u32) -> Result<u16, SolveError> {
-    v.code().ok_or(SolveError::TooLong { sheep: k })
+    v.code().ok_or_else(|| too_long(k))
+}
+
+/// A distance past what the file's two-byte code holds.
+fn too_long(k: u32) -> SolveError {
+    SolveError::Limit(format!(
+        "layer of {k} sheep: a distance to the end past {} plies does not fit the file's two-byte code",
+        crate::solved::value::MAX_DISTANCE
+    ))
 }
 
 /// The shared state of the levels (step 2).

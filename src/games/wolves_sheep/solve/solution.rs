@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::file::{self, Layers};
 use super::index::{self, MIN_SHEEP};
-use super::value::Value;
-use super::SolveError;
+use crate::solved::Value;
+use crate::solved::SolveError;
 use crate::game::{Game, Status};
 use crate::games::wolves_sheep::{WolvesSheep, SHEEP, WOLVES};
 
@@ -64,15 +64,19 @@ impl Solution {
         if k > self.max_sheep() {
             return Err(SolveError::NotSolved {
                 position: pos.to_text(),
-                sheep: k,
-                min: MIN_SHEEP,
-                max: self.max_sheep(),
+                why: format!(
+                    "{k} sheep, but the file holds the layers of {MIN_SHEEP} to {} sheep",
+                    self.max_sheep()
+                ),
             });
         }
         let side_index = if side == WOLVES { 0 } else { SHEEP };
         let slot = index::slot(pos.wolves(), pos.sheep(), side_index);
         let code = self.layer(k)[slot.entry as usize];
-        Ok(Value::from_code(code).unwrap_or(Value::Draw))
+        Value::from_code(code).ok_or_else(|| SolveError::NotSolved {
+            position: pos.to_text(),
+            why: "the file marks it unsolved (a damaged or unfinished file)".into(),
+        })
     }
 
     /// Every legal move with the value of the position it leads to, for the side that

@@ -1,8 +1,9 @@
-//! The accuracy sample: Wolves & Sheep positions reached in games between the course
-//! references, kept where some move changes the solved value (a position whose every
-//! move keeps its value cannot tell a good player from a bad one). The sample is a
-//! version 2 position file whose results are the solved values (exact labels), made by
-//! `weightforge accuracy --make-sample FILE` and shipped as [`BUILT_IN_SAMPLE`].
+//! The accuracy sample: positions of a solved game reached in games between its
+//! reference players ([`Solvable::sample_players`]), kept where some move changes the
+//! solved value (a position whose every move keeps its value cannot tell a good player
+//! from a bad one). The sample is a version 2 position file whose results are the
+//! solved values (exact labels), made by `weightforge accuracy --make-sample FILE` and
+//! shipped with the game ([`Solvable::sample`]).
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -11,22 +12,15 @@ use rayon::prelude::*;
 
 use super::AccuracyError;
 use crate::fit::positions_file::{parse_rows, read_rows, write_rows, PositionRow};
-use crate::game::{Game, Status};
-use crate::games::wolves_sheep::WolvesSheep;
+use crate::game::{Features, Game, Status};
 use crate::matches::one_game::play_seated;
 use crate::matches::settings::MatchSettings;
 use crate::played_game::{ChoiceReport, Observer};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds::accuracy_game;
-use crate::solve::labels::exact_result;
-use crate::solve::{Solution, SolveError, Value};
-use crate::tunables::{ACCURACY_OPENING_PLIES, ACCURACY_SAMPLE_GAMES, ACCURACY_SAMPLE_PLAYERS};
-
-/// The sample shipped with the tool (assets/accuracy/wolves_sheep.pos).
-pub const BUILT_IN_SAMPLE: &str = include_str!("../../assets/accuracy/wolves_sheep.pos");
-
-/// How errors name the built-in sample.
-const BUILT_IN_NAME: &str = "the built-in sample (assets/accuracy/wolves_sheep.pos)";
+use crate::solved::labels::exact_result;
+use crate::solved::{Oracle, OracleSettings, Solvable, SolveError, Value};
+use crate::tunables::ACCURACY_SAMPLE_GAMES;
 
 /// Win, draw or loss, without the distance.
 fn class(v: Value) -> i8 {
@@ -45,7 +39,7 @@ pub(super) fn same_result(a: Value, b: Value) -> bool {
 /// Whether some legal move of the side to move changes the position's solved value (a
 /// win into a draw or a loss, a draw into a loss): only such positions can show a
 /// mistake.
-pub fn mistake_possible(sol: &Solution, pos: &WolvesSheep) -> Result<bool, SolveError> {
+pub fn mistake_possible<G: Game>(sol: &dyn Oracle<G>, pos: &G) -> Result<bool, SolveError> {
     if pos.status() != Status::Ongoing {
         return Ok(false);
     }
@@ -55,21 +49,16 @@ pub fn mistake_possible(sol: &Solution, pos: &WolvesSheep) -> Result<bool, Solve
 }
 
 /// Keeps the positions of a game where a mistake is possible.
-struct Keep<'a> {
-    sol: &'a Solution,
-    kept: Vec<WolvesSheep>,
+struct Keep<'a, G: Game> {
+    sol: &'a dyn Oracle<G>,
+    kept: Vec<G>,
     error: Option<SolveError>,
 }
 
-impl Observer<WolvesSheep> for Keep<'_> {
-    fn chose(
-        &mut self,
-        before: &WolvesSheep,
-        _chosen: Option<<WolvesSheep as Game>::Move>,
-        _report: &dyn ChoiceReport<WolvesSheep>,
-    ) {
+impl<G: Game> Observer<G> for Keep<'_, G> {
+    fn chose(&mut self, before: &G, _chosen: Option<G::Move>, _report: &dyn ChoiceReport<G>) {
         match mistake_possible(self.sol, before) {
-            Ok(true) => self.kept.push(*before),
+            Ok(true) => self.kept.push(before.clone()),
             Ok(false) => {}
             Err(e) => self.error = self.error.take().or(Some(e)),
         }
@@ -78,12 +67,12 @@ impl Observer<WolvesSheep> for Keep<'_> {
 
 /// Plays sample game `i`: the seating `i` names among the references, from an opening
 /// of random plies drawn from the game's own generator.
-fn sample_game(
-    sol: &Solution,
+fn sample_game<G: Features>(
+    sol: &dyn Oracle<G>,
     specs: &[PlayerSpec],
     settings: &MatchSettings,
     i: u64,
-) -> Result<Vec<WolvesSheep>, AccuracyError> {
+) -> Result<Vec<G>, AccuracyError> {
     let n = specs.len() as u64;
     let seating = i % (n * n);
     let (wolves, sheep) = (
@@ -92,9 +81,7 @@ fn sample_game(
     );
     let mut rng = accuracy_game(i);
     let rules = settings.rules();
-    let start = settings
-        .openings::<WolvesSheep>()?
-        .draw(0, &mut rng, None)?;
+    let start = settings.openings::<G>()?.draw(0, &mut rng, None)?;
     let budget = SearchBudget::default();
     let mut agents = [
         Agent::with_budget(wolves, 0, budget, rules),
@@ -115,14 +102,19 @@ fn sample_game(
 /// Plays the [`ACCURACY_SAMPLE_GAMES`] sample games on `threads` threads and returns
 /// their positions where a mistake is possible, each once, in game order: the same
 /// whatever the thread count.
-pub fn make_sample(sol: &Solution, threads: usize) -> Result<Vec<WolvesSheep>, AccuracyError> {
-    let specs = ACCURACY_SAMPLE_PLAYERS
+pub fn make_sample<G: Features>(
+    solvable: &Solvable<G>,
+    sol: &dyn Oracle<G>,
+    threads: usize,
+) -> Result<Vec<G>, AccuracyError> {
+    let specs = solvable
+        .sample_players
         .iter()
-        .map(|name| PlayerSpec::resolve::<WolvesSheep>(name))
+        .map(|name| PlayerSpec::resolve_with::<G>(name, &OracleSettings::default()))
         .collect::<Result<Vec<_>, _>>()?;
-    let settings = MatchSettings::defaults::<WolvesSheep>(ACCURACY_OPENING_PLIES);
+    let settings = MatchSettings::defaults::<G>(solvable.sample_opening_plies);
     let games: Vec<u64> = (0..ACCURACY_SAMPLE_GAMES).collect();
-    let per_game: Vec<Vec<WolvesSheep>> = in_pool(threads, || {
+    let per_game: Vec<Vec<G>> = in_pool(threads, || {
         games
             .par_iter()
             .map(|&i| sample_game(sol, &specs, &settings, i))
@@ -154,9 +146,10 @@ pub(super) fn in_pool<R: Send>(
 /// Writes `positions` to `path` as a sample: a version 2 position file, one row per
 /// position for its side to move, labelled with its solved value, the comments saying
 /// how the sample was made.
-pub fn write_sample(
-    sol: &Solution,
-    positions: &[WolvesSheep],
+pub fn write_sample<G: Features>(
+    solvable: &Solvable<G>,
+    sol: &dyn Oracle<G>,
+    positions: &[G],
     path: &Path,
 ) -> Result<(), AccuracyError> {
     let rows = positions
@@ -177,29 +170,34 @@ pub fn write_sample(
             .to_string(),
         format!(
             "games: {ACCURACY_SAMPLE_GAMES}, every seating of {} in turn at their own \
-             depths, each opened by {ACCURACY_OPENING_PLIES} random plies \
-             (weightforge::seeds::accuracy_game)",
-            ACCURACY_SAMPLE_PLAYERS.join(" and ")
+             depths, each opened by {} random plies (weightforge::seeds::accuracy_game)",
+            solvable.sample_players.join(" and "),
+            solvable.sample_opening_plies
         ),
         "results: the solved value for the side to move (win 1, draw 0.5, loss 0)".into(),
-        "made by `weightforge accuracy --make-sample FILE` (with the solution file)".into(),
+        format!(
+            "made by `weightforge accuracy --game {} --make-sample FILE` (with {})",
+            G::NAME,
+            solvable.file_kind
+        ),
     ];
-    write_rows::<WolvesSheep>(path, &comments, &rows)?;
+    write_rows::<G>(path, &comments, &rows)?;
     Ok(())
 }
 
 /// The positions of a sample file (each row's position once, in file order).
-pub fn read_sample(path: &Path) -> Result<Vec<WolvesSheep>, AccuracyError> {
-    Ok(distinct(read_rows::<WolvesSheep>(path)?.rows))
+pub fn read_sample<G: Features>(path: &Path) -> Result<Vec<G>, AccuracyError> {
+    Ok(distinct(read_rows::<G>(path)?.rows))
 }
 
-/// The positions of the built-in sample.
-pub fn built_in_sample() -> Result<Vec<WolvesSheep>, AccuracyError> {
-    let rows = parse_rows::<WolvesSheep>(BUILT_IN_SAMPLE, Path::new(BUILT_IN_NAME))?.rows;
+/// The positions of the game's built-in sample.
+pub fn built_in_sample<G: Features>(solvable: &Solvable<G>) -> Result<Vec<G>, AccuracyError> {
+    let name = format!("the built-in sample ({})", solvable.sample_name);
+    let rows = parse_rows::<G>(solvable.sample, Path::new(&name))?.rows;
     Ok(distinct(rows))
 }
 
-fn distinct(rows: Vec<(WolvesSheep, PositionRow)>) -> Vec<WolvesSheep> {
+fn distinct<G>(rows: Vec<(G, PositionRow)>) -> Vec<G> {
     let mut seen = HashSet::new();
     rows.into_iter()
         .filter(|(_, r)| seen.insert(r.text.clone()))

@@ -3,7 +3,7 @@
 use rayon::prelude::*;
 
 use super::index::{self, sheep_sets, WOLF_CLASSES};
-use super::value::Value;
+use crate::solved::Value;
 
 /// Counts of one layer, in positions (an entry standing for a position and its mirror
 /// image counts twice).

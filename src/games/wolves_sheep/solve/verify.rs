@@ -10,8 +10,8 @@ use rayon::prelude::*;
 
 use super::index::{self, MIN_SHEEP};
 use super::solution::Solution;
-use super::value::Value;
-use super::SolveError;
+use crate::solved::Value;
+use crate::solved::SolveError;
 use crate::game::{Game, Status};
 use crate::games::wolves_sheep::WolvesSheep;
 

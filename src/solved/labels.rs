@@ -4,10 +4,9 @@
 
 use std::path::Path;
 
-use super::{Solution, SolveError, Value};
+use super::{Oracle, SolveError, Value};
 use crate::fit::positions_file::{read_rows, write_rows, PositionFileError, PositionRow};
-use crate::game::{Game, Role};
-use crate::games::wolves_sheep::WolvesSheep;
+use crate::game::{Features, Game, Role};
 
 /// Labelling a position file failed: the file, or a position beyond the solution.
 #[derive(Debug, thiserror::Error)]
@@ -39,7 +38,7 @@ pub struct LabelSummary {
 }
 
 /// The solved result of `pos` from `role`'s view: 1 a win, ½ a draw, 0 a loss.
-pub fn exact_result(sol: &Solution, pos: &WolvesSheep, role: Role) -> Result<f32, SolveError> {
+pub fn exact_result<G: Game>(sol: &dyn Oracle<G>, pos: &G, role: Role) -> Result<f32, SolveError> {
     Ok(Exact::Outcome.label(sol.value(pos)?, pos, role))
 }
 
@@ -57,7 +56,7 @@ pub enum Exact {
 
 impl Exact {
     /// The label of `pos`, whose solved value is `value`, from `role`'s view.
-    pub fn label(self, value: Value, pos: &WolvesSheep, role: Role) -> f32 {
+    pub fn label<G: Game>(self, value: Value, pos: &G, role: Role) -> f32 {
         let near = |n: u32| match self {
             Exact::Outcome => 0.5,
             Exact::Distance(h) => 0.5 * (-f64::from(n) / h).exp2(),
@@ -90,13 +89,13 @@ impl Exact {
 /// Reads the position file `input`, replaces every row's result by its solved value
 /// (`how`; the search scores are kept) and writes the rows to `output` as a version 2
 /// file whose comments say so.
-pub fn label_file(
-    sol: &Solution,
+pub fn label_file<G: Features>(
+    sol: &dyn Oracle<G>,
     input: &Path,
     output: &Path,
     how: Exact,
 ) -> Result<LabelSummary, LabelError> {
-    let file = read_rows::<WolvesSheep>(input)?;
+    let file = read_rows::<G>(input)?;
     let mut summary = LabelSummary::default();
     let mut rows = Vec::with_capacity(file.rows.len());
     for (i, (pos, row)) in file.rows.iter().enumerate() {
@@ -127,6 +126,6 @@ pub fn label_file(
         how.described(),
         input.display()
     ));
-    write_rows::<WolvesSheep>(output, &comments, &rows)?;
+    write_rows::<G>(output, &comments, &rows)?;
     Ok(summary)
 }

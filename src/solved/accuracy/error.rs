@@ -2,7 +2,7 @@
 
 use crate::fit::positions_file::PositionFileError;
 use crate::played_game::{PlayerFault, SetupError};
-use crate::solve::SolveError;
+use crate::solved::SolveError;
 
 /// An accuracy error; each names the position, file or player at fault.
 #[derive(Debug, thiserror::Error)]

@@ -4,11 +4,10 @@
 use super::sample::in_pool;
 use super::sample::{mistake_possible, same_result};
 use super::AccuracyError;
-use crate::game::{Game, MatchRules, Role};
-use crate::games::wolves_sheep::{WolvesSheep, WsMove};
+use crate::game::{Features, Game, MatchRules, Role};
 use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds::accuracy_move;
-use crate::solve::{Solution, Value};
+use crate::solved::{Oracle, Value};
 use rayon::prelude::*;
 
 /// One role's record on the sample.
@@ -45,22 +44,22 @@ impl RoleAccuracy {
 
 /// A move that changed the value: a win thrown into a draw or a loss, a draw into a loss.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Mistake {
+pub struct Mistake<G: Game> {
     /// The sample position (its index from 0).
     pub index: usize,
     /// The position.
-    pub position: WolvesSheep,
+    pub position: G,
     /// Its value for the side to move.
     pub value: Value,
     /// The move played.
-    pub played: WsMove,
+    pub played: G::Move,
     /// The value it left, for the side that played it.
     pub after: Value,
     /// A move of the best value.
-    pub best: WsMove,
+    pub best: G::Move,
 }
 
-impl Mistake {
+impl<G: Game> Mistake<G> {
     /// How much was thrown away (a win into a quick loss is the worst).
     fn cost(&self) -> i64 {
         self.value.rank() - self.after.rank()
@@ -68,17 +67,20 @@ impl Mistake {
 }
 
 /// A player's accuracy on a sample.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Accuracy {
-    /// By role (wolves, sheep).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Accuracy<G: Game> {
+    /// By role.
     pub roles: [RoleAccuracy; 2],
+    /// By phase (the game's [`Solvable::phases`](crate::solved::Solvable::phases)) and
+    /// role.
+    pub phases: Vec<[RoleAccuracy; 2]>,
     /// Every mistake, worst first (then in sample order).
-    pub mistakes: Vec<Mistake>,
+    pub mistakes: Vec<Mistake<G>>,
     /// Sample positions left out: no move there changes the value, or the game is over.
     pub left_out: u64,
 }
 
-impl Accuracy {
+impl<G: Game> Accuracy<G> {
     /// Both roles together.
     pub fn total(&self) -> RoleAccuracy {
         let [a, b] = self.roles;
@@ -92,17 +94,17 @@ impl Accuracy {
 }
 
 /// What the player did in one position (`None`: not a sample position).
-type Verdict = Option<(Role, Value, Option<Mistake>)>;
+type Verdict<G> = Option<(Role, Value, Option<Mistake<G>>)>;
 
 /// Asks the player seated for the side to move of sample position `index` for its
 /// move (its tables cleared first, so the answer does not depend on which positions
 /// came before on this thread) and judges it.
-fn judge_one(
-    sol: &Solution,
-    agents: &mut [Agent<WolvesSheep>; 2],
+fn judge_one<G: Features>(
+    sol: &dyn Oracle<G>,
+    agents: &mut [Agent<G>; 2],
     index: usize,
-    pos: &WolvesSheep,
-) -> Result<Verdict, AccuracyError> {
+    pos: &G,
+) -> Result<Verdict<G>, AccuracyError> {
     if !mistake_possible(sol, pos)? {
         return Ok(None);
     }
@@ -126,7 +128,7 @@ fn judge_one(
         .ok_or_else(|| AccuracyError::NoMove(pos.to_text()))?;
     let mistake = (!same_result(after, value)).then(|| Mistake {
         index,
-        position: *pos,
+        position: pos.clone(),
         value,
         played,
         after,
@@ -136,7 +138,7 @@ fn judge_one(
 }
 
 /// A move of the best value (the first in move order).
-fn best_move(moves: &[(WsMove, Value)]) -> Option<WsMove> {
+fn best_move<M: Copy>(moves: &[(M, Value)]) -> Option<M> {
     let top = moves.iter().map(|&(_, v)| v.rank()).max()?;
     moves
         .iter()
@@ -146,34 +148,48 @@ fn best_move(moves: &[(WsMove, Value)]) -> Option<WsMove> {
 
 /// Judges the player `spec` searching within `budget` on `positions`, on up to
 /// `threads` threads (the result does not depend on how many).
-pub fn judge(
-    sol: &Solution,
+pub fn judge<G: Features>(
+    sol: &dyn Oracle<G>,
+    phases: &[(&'static str, u32, u32)],
     spec: &PlayerSpec,
     budget: SearchBudget,
-    positions: &[WolvesSheep],
+    positions: &[G],
     threads: usize,
-) -> Result<Accuracy, AccuracyError> {
-    let rules = MatchRules::capped(WolvesSheep::DEFAULT_PLY_CAP);
+) -> Result<Accuracy<G>, AccuracyError> {
+    let rules = MatchRules::capped(G::DEFAULT_PLY_CAP);
     let seat = || {
         [
             Agent::with_budget(spec, 0, budget, rules),
             Agent::with_budget(spec, 1, budget, rules),
         ]
     };
-    let verdicts: Vec<Verdict> = in_pool(threads, || {
+    let verdicts: Vec<Verdict<G>> = in_pool(threads, || {
         positions
             .par_iter()
             .enumerate()
             .map_init(seat, |agents, (i, pos)| judge_one(sol, agents, i, pos))
             .collect()
     })?;
-    let mut acc = Accuracy::default();
-    for verdict in verdicts {
+    let mut acc = Accuracy {
+        roles: Default::default(),
+        phases: vec![Default::default(); phases.len()],
+        mistakes: Vec::new(),
+        left_out: 0,
+    };
+    for (verdict, pos) in verdicts.into_iter().zip(positions) {
         let Some((role, value, mistake)) = verdict else {
             acc.left_out += 1;
             continue;
         };
-        acc.roles[role].add(value, mistake.is_none());
+        let kept = mistake.is_none();
+        acc.roles[role].add(value, kept);
+        let number = pos.ply() + 1;
+        if let Some(p) = phases
+            .iter()
+            .position(|&(_, a, b)| (a..=b).contains(&number))
+        {
+            acc.phases[p][role].add(value, kept);
+        }
         acc.mistakes.extend(mistake);
     }
     acc.mistakes

@@ -12,7 +12,7 @@ use super::index::{MAX_SHEEP, MIN_SHEEP};
 use super::retrograde::solve_layer;
 use super::solution::Solution;
 use super::stats::{layer_stats, LayerStats};
-use super::SolveError;
+use crate::solved::SolveError;
 
 /// What happened to one layer.
 #[derive(Clone, Debug)]
@@ -40,7 +40,9 @@ pub fn solve(
     report: &mut dyn FnMut(&LayerDone),
 ) -> Result<Solution, SolveError> {
     if !(MIN_SHEEP..=MAX_SHEEP).contains(&max_sheep) {
-        return Err(SolveError::SheepOutOfRange(max_sheep));
+        return Err(SolveError::Setting(format!(
+            "--max-sheep {max_sheep}: expected {MIN_SHEEP} to {MAX_SHEEP}"
+        )));
     }
     let earlier = file::read(out).ok();
     let mut layers: Vec<Vec<u16>> = Vec::new();
