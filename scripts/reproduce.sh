@@ -195,7 +195,7 @@ figure full tables_solved_budget "$TB" "Elo difference: 96.2 +/- 21.1" "Elo diff
     -- match --game wolves_sheep $TS $D6 --games 200 --seed 3941 --opening-plies 4 \
     --budgets 1000,2000,5000,20000,100000 --quiet
 figure solved tables_solved_label "$TB" "1020709 rows written" "253112 wins, 507947 draws, 259650 losses" \
-    -- solve --file "${WEIGHTFORGE_SOLUTION:-}" --label ws_volume.positions --labelled ws_volume_dtm16.positions --half-life 16
+    -- solve --game wolves_sheep --file "${WEIGHTFORGE_SOLUTION:-}" --label ws_volume.positions --labelled ws_volume_dtm16.positions --half-life 16
 figure solved tables_solved_fit "$TB" "held-out loss 0.00446" "held-out loss 0.00411" \
     -- fit --game wolves_sheep --genome $D6 --positions ws_volume_dtm16.positions --rows both --out tables_solved.ron
 figure solved tables_solved_20k "$TB" "Elo difference: 139.0 +/- 17.0" \

@@ -344,8 +344,8 @@ pub const ENGINE_PROBE_CHECKS: usize = 1;
 /// few significant digits.
 pub const ENGINE_PROBE_TOLERANCE: f64 = 1e-3;
 
-/// Accuracy (`weightforge accuracy`): games played to make the fixed sample of Wolves &
-/// Sheep positions (`weightforge accuracy --make-sample`), each seat of each pairing of
+/// Accuracy (`weightforge accuracy`): games played to make Wolves & Sheep's fixed
+/// sample of positions (`weightforge accuracy --make-sample`), each seat of each pairing of
 /// [`ACCURACY_SAMPLE_PLAYERS`] in turn.
 pub const ACCURACY_SAMPLE_GAMES: u64 = 400;
 
@@ -376,3 +376,17 @@ pub const C4_MAX_TT_BITS: u8 = 30;
 /// The genome the Wolves & Sheep perfect player asks among moves of equal value when
 /// none is named (`perfect:<genome>` names one).
 pub const PERFECT_TIE_BREAK: &str = "luo2023";
+
+/// Connect Four's solver: the exact scores an oracle keeps of the positions it searched
+/// (16 bytes each with the map's overhead: 64 MB at most), so that a match's perfect
+/// player solves each early position once.
+pub const C4_ORACLE_REMEMBERED: usize = 4_000_000;
+
+/// Connect Four's accuracy sample: games of `course` against `tuned`, each seating in
+/// turn. Fewer than Wolves & Sheep's: each position's seven moves are solved by search.
+pub const C4_ACCURACY_SAMPLE_GAMES: u64 = 100;
+
+/// Connect Four's accuracy sample: random plies that open each game. Eight, so that the
+/// games differ (both players search deterministically) and the positions solve in
+/// seconds without a deep book: the sample starts at move 9.
+pub const C4_ACCURACY_OPENING_PLIES: u32 = 8;

@@ -20,8 +20,8 @@ struct Resolved<G: Game> {
     solvable: Solvable<G>,
     oracle: Arc<dyn Oracle<G>>,
     settings: OracleSettings,
-    player: String,
-    budget: SearchBudget,
+    players: Vec<String>,
+    budgets: Vec<SearchBudget>,
     sample: Option<PathBuf>,
     worst: usize,
     threads: usize,
@@ -50,27 +50,38 @@ fn accuracy_of<G: Features>(a: &AccuracyArgs) -> Result<()> {
     if let Some(out) = &a.make_sample {
         return make_sample(&solvable, oracle.as_ref(), out, threads);
     }
-    if let Some(d) = a.depth {
-        check_flag("--depth", d.into(), &weightforge::limits::DEPTH)?;
-    }
-    if let Some(n) = a.nodes {
-        check_flag("--nodes", n, &weightforge::limits::NODES)?;
-    }
     let r = Resolved {
         solvable,
         oracle,
         settings,
-        player: a.player.clone().context("name the player to judge")?,
-        budget: SearchBudget {
-            depth: a.depth,
-            nodes: a.nodes,
-            move_time_ms: None,
-        },
+        players: a.players.clone(),
+        budgets: budgets(a)?,
         sample: a.sample.clone(),
         worst: a.worst,
         threads,
     };
     run(&r)
+}
+
+/// The budgets to judge at: each depth, then each node count; the players' own depths
+/// when none is given.
+fn budgets(a: &AccuracyArgs) -> Result<Vec<SearchBudget>> {
+    let mut out = Vec::new();
+    for &d in &a.depth {
+        check_flag("--depth", d.into(), &weightforge::limits::DEPTH)?;
+        out.push(SearchBudget::depth(Some(d)));
+    }
+    for &n in &a.nodes {
+        check_flag("--nodes", n, &weightforge::limits::NODES)?;
+        out.push(SearchBudget {
+            nodes: Some(n),
+            ..SearchBudget::default()
+        });
+    }
+    if out.is_empty() {
+        out.push(SearchBudget::default());
+    }
+    Ok(out)
 }
 
 fn make_sample<G: Features>(
@@ -92,8 +103,6 @@ fn make_sample<G: Features>(
 }
 
 fn run<G: Features>(r: &Resolved<G>) -> Result<()> {
-    let spec = PlayerSpec::resolve_with::<G>(&r.player, &r.settings)
-        .with_context(|| format!("player {}", r.player))?;
     let (positions, origin) = match &r.sample {
         Some(p) => (accuracy::read_sample::<G>(p)?, p.display().to_string()),
         None => (
@@ -104,14 +113,38 @@ fn run<G: Features>(r: &Resolved<G>) -> Result<()> {
     if positions.is_empty() {
         bail!("{origin}: no positions to judge");
     }
+    let mut summary = Vec::new();
+    for name in &r.players {
+        let spec = PlayerSpec::resolve_with::<G>(name, &r.settings)
+            .with_context(|| format!("player {name}"))?;
+        for &budget in &r.budgets {
+            let acc = judge_one(r, &spec, name, budget, &positions, &origin)?;
+            summary.push((name.as_str(), budget, acc.roles, acc.total()));
+        }
+    }
+    if summary.len() > 1 {
+        print_summary::<G>(&summary);
+    }
+    Ok(())
+}
+
+/// Judges one player at one budget and prints its tables and mistakes.
+fn judge_one<G: Features>(
+    r: &Resolved<G>,
+    spec: &PlayerSpec,
+    name: &str,
+    budget: SearchBudget,
+    positions: &[G],
+    origin: &str,
+) -> Result<Accuracy<G>> {
     let clock = Instant::now();
     let oracle = r.oracle.as_ref();
     let phases = r.solvable.phases;
-    let acc = accuracy::judge(oracle, phases, &spec, r.budget, &positions, r.threads)?;
+    let acc = accuracy::judge(oracle, phases, spec, budget, positions, r.threads)?;
     println!(
         "accuracy of {} {} on {origin}: {} positions where a move changes the solved value",
-        weightforge::escape::escape_control(&r.player),
-        budget_words(r.budget),
+        weightforge::escape::escape_control(name),
+        budget_words(budget),
         acc.total().positions
     );
     if acc.left_out > 0 {
@@ -122,8 +155,34 @@ fn run<G: Features>(r: &Resolved<G>) -> Result<()> {
     }
     print_table::<G>(&acc, phases);
     print_mistakes(oracle, &acc.mistakes, r.worst);
+    println!();
     eprintln!("judged in {:.1} s", clock.elapsed().as_secs_f64());
-    Ok(())
+    Ok(acc)
+}
+
+/// Every (player, budget) judged, one line each.
+type Judged<'a> = (&'a str, SearchBudget, [RoleAccuracy; 2], RoleAccuracy);
+
+fn print_summary<G: Game>(rows: &[Judged<'_>]) {
+    println!(
+        "{:<32} {:<22} {:>10} {:>10} {:>10}",
+        "player",
+        "budget",
+        G::ROLES[0],
+        G::ROLES[1],
+        "both"
+    );
+    let share = |r: &RoleAccuracy| format!("{:.1} %", 100.0 * r.share());
+    for (name, budget, [a, b], both) in rows {
+        println!(
+            "{:<32} {:<22} {:>10} {:>10} {:>10}",
+            weightforge::escape::escape_control(name),
+            budget_words(*budget),
+            share(a),
+            share(b),
+            share(both)
+        );
+    }
 }
 
 fn budget_words(b: SearchBudget) -> String {

@@ -121,16 +121,19 @@ pub struct AccuracyArgs {
     /// The game (one that can be solved: `weightforge games` marks them).
     #[arg(long, value_parser = GameArg)]
     pub game: GameId,
-    /// The player to judge: a genome file or built-in name, `random`, `perfect`, or an
-    /// engine (`engine:"<command>"`).
+    /// The players to judge: genome files or built-in names, `random`, `perfect`, or
+    /// engines (`engine:"<command>"`); several are judged in turn on the same positions
+    /// (the game's oracle answers each position once).
     #[arg(required_unless_present = "make_sample")]
-    pub player: Option<String>,
-    /// Search depth (overrides the genome's).
-    #[arg(long, conflicts_with = "make_sample")]
-    pub depth: Option<u32>,
-    /// Nodes per move: the search deepens until they are spent (deterministic).
-    #[arg(long, conflicts_with = "make_sample")]
-    pub nodes: Option<u64>,
+    pub players: Vec<String>,
+    /// Search depths (override the genome's): each player is judged at each one; a list
+    /// `2,4,6,8` judges every depth in turn.
+    #[arg(long, value_delimiter = ',', conflicts_with = "make_sample")]
+    pub depth: Vec<u32>,
+    /// Nodes per move (the search deepens until they are spent; deterministic): each
+    /// player is judged at each count given, after the depths.
+    #[arg(long, value_delimiter = ',', conflicts_with = "make_sample")]
+    pub nodes: Vec<u64>,
     /// The file the game's oracle reads, for the judge and for a `perfect` player alike
     /// (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved; connect_four.book
     /// when there).

@@ -193,7 +193,7 @@ core). The result is the same whatever the count";
 
 pub const ACCURACY: &str = "Examples:
   weightforge accuracy --game wolves_sheep luo2023                  # at its own depth
-  weightforge accuracy --game connect_four tuned --nodes 100000     # by role and phase
+  weightforge accuracy --game connect_four course tuned --depth 4,8 --nodes 100000  # several
   weightforge accuracy --game wolves_sheep genomes/wolves_sheep/tuned.ron --nodes 100000
   weightforge accuracy --game wolves_sheep li2023 --depth 4 --solution /data/ws.solved
   weightforge accuracy --game wolves_sheep --make-sample my_sample.pos

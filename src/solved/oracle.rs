@@ -99,17 +99,19 @@ pub struct Solvable<G: Game> {
     /// Opens the oracle (a file read once per process, however many players use it).
     pub open: fn(&OracleSettings) -> Result<Arc<dyn Oracle<G>>, SolveError>,
     /// `solve --game G --out FILE`: builds the game's file, saying what it does.
-    pub build: fn(&BuildSettings, &mut dyn FnMut(&str)) -> Result<(), SolveError>,
+    pub build: fn(&BuildSettings, &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError>,
     /// `solve --verify`: checks a file against the rules; the count of wrong entries.
-    pub verify: fn(&OracleSettings, &mut dyn FnMut(&str)) -> Result<u64, SolveError>,
+    pub verify: fn(&OracleSettings, &mut (dyn FnMut(&str) + Send)) -> Result<u64, SolveError>,
     /// `solve --stats`: what a file holds.
-    pub stats: fn(&OracleSettings, &mut dyn FnMut(&str)) -> Result<(), SolveError>,
+    pub stats: fn(&OracleSettings, &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError>,
     /// The accuracy sample shipped with the tool (a version 2 position file).
     pub sample: &'static str,
     /// Where the sample comes from, for messages (`assets/accuracy/<game>.pos`).
     pub sample_name: &'static str,
     /// The built-in players whose games make the sample.
     pub sample_players: &'static [&'static str],
+    /// Games played to make the sample, each seating of the players in turn.
+    pub sample_games: u64,
     /// Random plies that open each sample game, so that the games differ.
     pub sample_opening_plies: u32,
     /// The phases accuracy is shown by: (name, first move, last move), moves counted

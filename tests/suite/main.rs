@@ -16,6 +16,7 @@ mod choice_fit;
 mod cli;
 mod cli_reference;
 mod cli_tournament;
+mod connect_four_book;
 mod connect_four_solver;
 mod datagen;
 mod engine_c;

@@ -20,7 +20,6 @@ use crate::player::{Agent, PlayerSpec, SearchBudget};
 use crate::seeds::accuracy_game;
 use crate::solved::labels::exact_result;
 use crate::solved::{Oracle, OracleSettings, Solvable, SolveError, Value};
-use crate::tunables::ACCURACY_SAMPLE_GAMES;
 
 /// Win, draw or loss, without the distance.
 fn class(v: Value) -> i8 {
@@ -99,7 +98,7 @@ fn sample_game<G: Features>(
     }
 }
 
-/// Plays the [`ACCURACY_SAMPLE_GAMES`] sample games on `threads` threads and returns
+/// Plays the game's [`Solvable::sample_games`] sample games on `threads` threads and returns
 /// their positions where a mistake is possible, each once, in game order: the same
 /// whatever the thread count.
 pub fn make_sample<G: Features>(
@@ -113,7 +112,7 @@ pub fn make_sample<G: Features>(
         .map(|name| PlayerSpec::resolve_with::<G>(name, &OracleSettings::default()))
         .collect::<Result<Vec<_>, _>>()?;
     let settings = MatchSettings::defaults::<G>(solvable.sample_opening_plies);
-    let games: Vec<u64> = (0..ACCURACY_SAMPLE_GAMES).collect();
+    let games: Vec<u64> = (0..solvable.sample_games).collect();
     let per_game: Vec<Vec<G>> = in_pool(threads, || {
         games
             .par_iter()
@@ -169,16 +168,16 @@ pub fn write_sample<G: Features>(
          changes the solved value, each once, from the games below"
             .to_string(),
         format!(
-            "games: {ACCURACY_SAMPLE_GAMES}, every seating of {} in turn at their own \
+            "games: {}, every seating of {} in turn at their own \
              depths, each opened by {} random plies (weightforge::seeds::accuracy_game)",
+            solvable.sample_games,
             solvable.sample_players.join(" and "),
             solvable.sample_opening_plies
         ),
         "results: the solved value for the side to move (win 1, draw 0.5, loss 0)".into(),
         format!(
-            "made by `weightforge accuracy --game {} --make-sample FILE` (with {})",
-            G::NAME,
-            solvable.file_kind
+            "made by `weightforge accuracy --game {} --make-sample FILE`",
+            G::NAME
         ),
     ];
     write_rows::<G>(path, &comments, &rows)?;

@@ -34,8 +34,9 @@ const MAGIC: &[u8; 8] = b"WFC4BOOK";
 const VERSION: u32 = 1;
 /// Bytes of the header.
 pub const HEADER_LEN: usize = 64;
-/// The most plies a book may hold (beyond, the positions outgrow this machine).
-pub const MAX_PLIES: u32 = 14;
+/// The most plies a book may reach below its root (beyond, the positions outgrow this
+/// machine: 14 plies below the empty board are 1.2 × 10^8 positions).
+pub const MAX_DEPTH: u32 = 14;
 
 /// A book in memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,9 +183,6 @@ fn header_fields(h: &[u8; HEADER_LEN]) -> Result<(u32, bool, u64, u64), String> 
         return Err(format!("format version {} (this build reads {VERSION})", u32_at(h, 8)));
     }
     let plies = u32_at(h, 12);
-    if plies > MAX_PLIES {
-        return Err(format!("plies {plies}: at most {MAX_PLIES}"));
-    }
     let complete = match u32_at(h, 16) {
         0 => false,
         1 => true,
@@ -194,11 +192,14 @@ fn header_fields(h: &[u8; HEADER_LEN]) -> Result<(u32, bool, u64, u64), String> 
     let Some(start) = Board::from_key(root).filter(Board::is_playable) else {
         return Err(format!("root key {root:#x} is no position"));
     };
-    if start.plies > plies {
-        return Err(format!("the root has {} discs, more than the book's {plies} plies", start.plies));
+    if plies < start.plies || plies - start.plies > MAX_DEPTH || plies > 42 {
+        return Err(format!(
+            "plies {plies}: from the root's {} discs to {MAX_DEPTH} more",
+            start.plies
+        ));
     }
     let n = u64_at(h, 24);
-    if n > super::book_build::most_entries(plies) {
+    if n > super::book_build::most_entries(plies - start.plies) {
         return Err(format!("{n} entries: more than {plies} plies can hold"));
     }
     Ok((plies, complete, n, root))

@@ -7,16 +7,19 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use super::board::{Board, CELLS};
-use super::book::{entry, Book, MAX_PLIES};
+use super::book::{entry, Book, MAX_DEPTH};
 use super::negamax::{Negamax, Nothing};
 use crate::games::connect_four::bitboard::{column, WIDTH};
 use crate::solved::{BuildSettings, SolveError};
 
 /// Reachable positions with exactly `p` discs, mirror images counted apart (OEIS
-/// A212693), for `p` = 0 to [`MAX_PLIES`]: a bound on what a book may hold.
+/// A212693), for `p` = 0 to [`MAX_DEPTH`]: the bound on what a book may hold, however
+/// late its root (a later root has fewer positions that many plies below it).
 const POSITIONS: [u64; 15] = [
     1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186, 1662623, 4568683, 12236101,
     30929111, 75437595,
@@ -24,12 +27,10 @@ const POSITIONS: [u64; 15] = [
 
 /// Seconds between two saves of the partial file.
 const SAVE_EVERY_SECONDS: f64 = 30.0;
-/// Positions solved between two looks at the clock.
-const CHUNK: usize = 512;
 
-/// The most entries a book of `plies` can hold.
-pub fn most_entries(plies: u32) -> u64 {
-    POSITIONS[..=plies.min(MAX_PLIES) as usize].iter().sum()
+/// The most entries a book reaching `depth` plies below its root can hold.
+pub fn most_entries(depth: u32) -> u64 {
+    POSITIONS[..=depth.min(MAX_DEPTH) as usize].iter().sum()
 }
 
 /// The positions of each level from `root`'s plies to `plies`, one per mirror pair, each
@@ -72,12 +73,12 @@ pub fn partial_path(out: &Path) -> PathBuf {
 }
 
 /// `solve --game connect_four --book PLIES --out FILE`.
-pub fn build(s: &BuildSettings, say: &mut dyn FnMut(&str)) -> Result<(), SolveError> {
+pub fn build(s: &BuildSettings, say: &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError> {
     let plies = s.extent.unwrap_or(super::DEFAULT_BOOK_PLIES);
     let root = root_of(s.root.as_deref())?;
-    if plies > MAX_PLIES || plies < root.plies {
+    if plies < root.plies || plies - root.plies > MAX_DEPTH || plies > 42 {
         return Err(SolveError::Setting(format!(
-            "--book {plies}: from {} to {MAX_PLIES} plies (the root's discs to the most a book holds)",
+            "--book {plies}: from the root's {} discs to {MAX_DEPTH} more (at most 42)",
             root.plies
         )));
     }
@@ -120,10 +121,10 @@ fn solve_level(
     level: &[Board],
     (root, plies): (u64, u32),
     s: &BuildSettings,
-    say: &mut dyn FnMut(&str),
+    say: &mut (dyn FnMut(&str) + Send),
 ) -> Result<HashMap<u64, i32>, SolveError> {
     let partial = partial_path(&s.out);
-    let mut done = resumed(&partial, root, plies);
+    let done = resumed(&partial, root, plies);
     if !done.is_empty() {
         say(&format!("{} positions read back from {}", done.len(), partial.display()));
     }
@@ -132,48 +133,80 @@ fn solve_level(
         .filter(|b| !done.contains_key(&b.symmetric_key()))
         .copied()
         .collect();
+    let work = Work {
+        todo: &todo,
+        next: AtomicUsize::new(0),
+        shared: Mutex::new(Shared {
+            done,
+            saved: Instant::now(),
+            error: None,
+            say,
+        }),
+        clock: Instant::now(),
+        total: level.len(),
+        book: (root, plies, partial),
+    };
     let bits = s.tt_bits.unwrap_or(super::DEFAULT_BUILD_TT_BITS);
-    let mut solvers: Vec<Negamax> = (0..s.threads.max(1)).map(|_| Negamax::new(bits)).collect();
-    let (clock, mut saved) = (Instant::now(), Instant::now());
-    for (n, chunk) in todo.chunks(CHUNK * solvers.len()).enumerate() {
-        for (k, score) in solve_chunk(chunk, &mut solvers) {
-            done.insert(k, score);
+    std::thread::scope(|scope| {
+        for _ in 0..s.threads.max(1) {
+            scope.spawn(|| work.run(Negamax::new(bits)));
         }
-        if saved.elapsed().as_secs_f64() >= SAVE_EVERY_SECONDS {
-            save_partial(&partial, (root, plies), &done)?;
-            saved = Instant::now();
-            let left = todo.len() - ((n + 1) * CHUNK * solvers.len()).min(todo.len());
-            say(&format!(
-                "plies {plies}: {} of {} solved, {left} left ({:.0} s)",
-                done.len(),
-                level.len(),
-                clock.elapsed().as_secs_f64()
-            ));
-        }
+    });
+    let shared = work.shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    match shared.error {
+        Some(e) => Err(e),
+        None => Ok(shared.done),
     }
-    Ok(done)
 }
 
-/// Solves `chunk` split among the solvers, one thread each.
-fn solve_chunk(chunk: &[Board], solvers: &mut [Negamax]) -> Vec<(u64, i32)> {
-    let per = chunk.len().div_ceil(solvers.len());
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = solvers
-            .iter_mut()
-            .zip(chunk.chunks(per.max(1)))
-            .map(|(solver, part)| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|b| (b.symmetric_key(), solver.solve(b, &Nothing)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a solver thread does not panic"))
-            .collect()
-    })
+/// What the threads of a level share.
+struct Shared<'a> {
+    done: HashMap<u64, i32>,
+    saved: Instant,
+    error: Option<SolveError>,
+    say: &'a mut (dyn FnMut(&str) + Send),
+}
+
+/// The deepest level's positions handed out one at a time, in key order.
+struct Work<'a> {
+    todo: &'a [Board],
+    next: AtomicUsize,
+    shared: Mutex<Shared<'a>>,
+    clock: Instant,
+    total: usize,
+    book: (u64, u32, PathBuf),
+}
+
+impl Work<'_> {
+    /// One thread: takes the next position, solves it, records the score, and saves the
+    /// partial file when [`SAVE_EVERY_SECONDS`] have passed since the last save.
+    fn run(&self, mut solver: Negamax) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(b) = self.todo.get(i) else {
+                return;
+            };
+            let score = solver.solve(b, &Nothing);
+            let mut shared = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+            shared.done.insert(b.symmetric_key(), score);
+            if shared.error.is_some() || shared.saved.elapsed().as_secs_f64() < SAVE_EVERY_SECONDS {
+                continue;
+            }
+            let (root, plies, path) = &self.book;
+            if let Err(e) = save_partial(path, (*root, *plies), &shared.done) {
+                shared.error = Some(e);
+                return;
+            }
+            shared.saved = Instant::now();
+            let line = format!(
+                "plies {plies}: {} of {} solved ({:.0} s)",
+                shared.done.len(),
+                self.total,
+                self.clock.elapsed().as_secs_f64()
+            );
+            (shared.say)(&line);
+        }
+    }
 }
 
 /// The entries of an earlier partial file of the same plies (none if there is none,

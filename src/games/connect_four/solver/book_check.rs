@@ -37,7 +37,7 @@ impl Checked {
 }
 
 /// Checks `book`; `tt_bits` sizes the search of the deepest sample.
-pub fn check(book: &Book, tt_bits: u8, say: &mut dyn FnMut(&str)) -> Checked {
+pub fn check(book: &Book, tt_bits: u8, say: &mut (dyn FnMut(&str) + Send)) -> Checked {
     let clock = Instant::now();
     let root = Board::from_key(book.root).expect("a read book's root is checked");
     let levels = levels(root, book.plies);
@@ -88,7 +88,7 @@ fn words(b: &Board, stored: Option<i32>, want: Option<i32>, what: &str) -> Strin
 
 /// The counts of a book: entries, and wins, draws and losses for the side to move, by
 /// plies.
-pub fn stats(book: &Book, say: &mut dyn FnMut(&str)) {
+pub fn stats(book: &Book, say: &mut (dyn FnMut(&str) + Send)) {
     let scores: HashMap<u64, i32> = book
         .entries
         .iter()

@@ -1,23 +1,27 @@
 //! Connect Four's oracle: a position's value from the book when it holds it, else from
-//! a search. Searches run on a pool of solvers (one table each), so that two threads
-//! asking at once each get their own; answers are exact, so which solver answers never
-//! changes them.
+//! the scores this process already searched, else from a search. Searches run on a pool
+//! of solvers (one table each), so that two threads asking at once each get their own;
+//! answers are exact, so which solver answers, and what was asked before, never changes
+//! them (only how fast they come).
 
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::board::Board;
+use super::board::{has_four, landing, Board, CELLS};
 use super::book::Book;
-use super::negamax::Negamax;
-use super::score::value_of;
+use super::negamax::{Known, Negamax, Nothing};
+use super::score::{score_of, value_of};
 use crate::game::{Game, Status};
 use crate::games::connect_four::{C4Move, ConnectFour};
 use crate::solved::{Oracle, SolveError, Value};
+use crate::tunables::C4_ORACLE_REMEMBERED;
 
-/// The oracle: the book, if any, and the solvers.
+/// The oracle: the book, if any, the solvers, and the scores searched so far.
 pub struct C4Oracle {
     book: Option<Arc<Book>>,
     tt_bits: u8,
     idle: Mutex<Vec<Negamax>>,
+    searched: Mutex<HashMap<u64, i32>>,
 }
 
 impl C4Oracle {
@@ -27,34 +31,66 @@ impl C4Oracle {
             book,
             tt_bits,
             idle: Mutex::new(Vec::new()),
+            searched: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The book, if any.
-    pub fn book(&self) -> Option<&Book> {
-        self.book.as_deref()
-    }
-
     /// Runs `work` with an idle solver (a new one when none is idle).
-    pub fn with_solver<R>(&self, work: impl FnOnce(&mut Negamax, &dyn super::negamax::Known) -> R) -> R {
-        let taken = self.lock().pop();
+    fn with_solver<R>(&self, work: impl FnOnce(&mut Negamax, &dyn Known) -> R) -> R {
+        let taken = lock(&self.idle).pop();
         let mut solver = taken.unwrap_or_else(|| Negamax::new(self.tt_bits));
         let r = match &self.book {
             Some(b) => work(&mut solver, b.as_ref()),
-            None => work(&mut solver, &super::negamax::Nothing),
+            None => work(&mut solver, &Nothing),
         };
-        self.lock().push(solver);
+        lock(&self.idle).push(solver);
         r
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Negamax>> {
-        self.idle.lock().unwrap_or_else(|e| e.into_inner())
+    /// The exact score of `b` if the book or an earlier search has it.
+    fn remembered(&self, b: &Board) -> Option<i32> {
+        let key = b.symmetric_key();
+        self.book
+            .as_ref()
+            .and_then(|book| book.score(b))
+            .or_else(|| lock(&self.searched).get(&key).copied())
     }
 
     /// The exact score of an ongoing position.
     pub fn score(&self, b: &Board) -> i32 {
-        self.with_solver(|s, known| s.solve(b, known))
+        if let Some(s) = self.remembered(b) {
+            return s;
+        }
+        let s = self.with_solver(|solver, known| solver.solve(b, known));
+        let mut searched = lock(&self.searched);
+        if searched.len() < C4_ORACLE_REMEMBERED {
+            searched.insert(b.symmetric_key(), s);
+        }
+        s
     }
+
+    /// Whether playing `m` in `b` keeps the score `target` for the mover: an immediate
+    /// win scores as the rules say, else the child's score must be exactly `-target`
+    /// (remembered, or shown by two null-window searches).
+    fn keeps(&self, b: &Board, m: C4Move, target: i32) -> bool {
+        let cell = landing(b.mask, m.0 as usize);
+        if has_four(b.current | cell) {
+            return (CELLS as i32 + 1 - b.plies as i32) / 2 == target;
+        }
+        let mut child = *b;
+        child.play(cell);
+        if let Some(s) = self.remembered(&child) {
+            return s == -target;
+        }
+        let want = -target;
+        self.with_solver(|s, known| {
+            s.at_least(&child, want, known) && !s.at_least(&child, want + 1, known)
+        })
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A finished position's value, if it is finished.
@@ -81,38 +117,12 @@ impl Oracle<ConnectFour> for C4Oracle {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let b = Board::of(pos);
-        let target = super::score::score_of(value, b.plies);
-        let best = self.with_solver(|s, known| {
-            moves
-                .iter()
-                .copied()
-                .filter(|&m| child_keeps(s, known, &b, m, target))
-                .collect::<Vec<_>>()
-        });
-        let value = if best.is_empty() { value } else { value };
-        Ok((best, value))
+        let target = score_of(value, b.plies);
+        moves.retain(|&m| self.keeps(&b, m, target));
+        Ok((moves, value))
     }
 
     fn score_words(&self, pos: &ConnectFour, value: Value) -> Option<String> {
-        Some(format!("score {}", super::score::score_of(value, pos.ply())))
+        Some(format!("score {}", score_of(value, pos.ply())))
     }
-}
-
-/// Whether playing `m` in `b` keeps the score `target` for the mover: the child's score
-/// is exactly `-target` (an immediate win scores as the rules say).
-fn child_keeps(
-    s: &mut Negamax,
-    known: &dyn super::negamax::Known,
-    b: &Board,
-    m: C4Move,
-    target: i32,
-) -> bool {
-    let cell = super::board::landing(b.mask, m.0 as usize);
-    if super::board::has_four(b.current | cell) {
-        return (super::board::CELLS as i32 + 1 - b.plies as i32) / 2 == target;
-    }
-    let mut child = *b;
-    child.play(cell);
-    let want = -target;
-    s.at_least(&child, want, known) && !s.at_least(&child, want + 1, known)
 }

@@ -40,7 +40,8 @@ pub fn solvable() -> Solvable<ConnectFour> {
         sample: include_str!("../../../../assets/accuracy/connect_four.pos"),
         sample_name: "assets/accuracy/connect_four.pos",
         sample_players: &["course", "tuned"],
-        sample_opening_plies: 2,
+        sample_games: crate::tunables::C4_ACCURACY_SAMPLE_GAMES,
+        sample_opening_plies: crate::tunables::C4_ACCURACY_OPENING_PLIES,
         phases: &[("moves 1-12", 1, 12), ("moves 13-24", 13, 24), ("moves 25-42", 25, 42)],
         perfect_tie_break: None,
     }

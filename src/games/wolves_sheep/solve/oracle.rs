@@ -40,6 +40,7 @@ pub fn solvable() -> Solvable<WolvesSheep> {
         sample: include_str!("../../../../assets/accuracy/wolves_sheep.pos"),
         sample_name: "assets/accuracy/wolves_sheep.pos",
         sample_players: &crate::tunables::ACCURACY_SAMPLE_PLAYERS,
+        sample_games: crate::tunables::ACCURACY_SAMPLE_GAMES,
         sample_opening_plies: crate::tunables::ACCURACY_OPENING_PLIES,
         phases: &[],
         perfect_tie_break: Some(crate::tunables::PERFECT_TIE_BREAK),
@@ -66,7 +67,7 @@ pub fn shared_solution(path: &Path) -> Result<Arc<Solution>, SolveError> {
     Ok(s)
 }
 
-fn build(b: &BuildSettings, say: &mut dyn FnMut(&str)) -> Result<(), SolveError> {
+fn build(b: &BuildSettings, say: &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError> {
     if b.root.is_some() {
         return Err(SolveError::Setting(
             "a position: Wolves & Sheep's solution holds every position, from no root".into(),
@@ -116,7 +117,7 @@ fn stats_line(s: &LayerStats) -> String {
     )
 }
 
-fn stats(s: &OracleSettings, say: &mut dyn FnMut(&str)) -> Result<(), SolveError> {
+fn stats(s: &OracleSettings, say: &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError> {
     let sol = shared_solution(&path_of(s))?;
     say(&stats_heading());
     for k in 3..=sol.max_sheep() {
@@ -133,7 +134,7 @@ fn stats(s: &OracleSettings, say: &mut dyn FnMut(&str)) -> Result<(), SolveError
     Ok(())
 }
 
-fn check(s: &OracleSettings, say: &mut dyn FnMut(&str)) -> Result<u64, SolveError> {
+fn check(s: &OracleSettings, say: &mut (dyn FnMut(&str) + Send)) -> Result<u64, SolveError> {
     let sol = shared_solution(&path_of(s))?;
     let clock = Instant::now();
     let v = verify::verify(&sol, MAX_SHEEP)?;
