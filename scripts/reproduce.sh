@@ -321,6 +321,18 @@ figure solved accuracy_luo "$R, $SW" "5423    4833     89.1 %" \
 figure solved accuracy_li "$R, $SW" "5423    5076     93.6 %" \
     -- accuracy --game wolves_sheep li2023
 
+# Connect Four solved by search (docs/results/solved_connect_four.md): the start and its
+# moves (about 4 CPU minutes), the perfect player against tuned, accuracy.
+SC=docs/results/solved_connect_four.md
+C4START='......./......./......./......./......./....... r'
+figure full c4_start_moves "$R, $SC" "win 41  score 1" "4 win 41  score 1" "3 draw  score 0" \
+    "2 loss 42  score -1" "1 loss 40  score -2" \
+    -- solve --game connect_four --no-book --tt-bits 22 --moves "$C4START"
+figure full c4_perfect_tuned "$R, $SC" "A as yellow: 59 wins, 7 draws, 34 losses" "Elo difference: 254.7 +/- 52.9" \
+    -- match --game connect_four perfect tuned --nodes 100000 --games 200 --opening-plies 0 --seed 1
+figure full c4_accuracy "$R, $SC" "818     767     93.8 %" "818     756     92.4 %" \
+    -- accuracy --game connect_four tuned course --nodes 100000
+
 # ---- the summary --------------------------------------------------------------------
 if [[ "$mode" != list ]]; then
     echo "$ran figures re-run in $((SECONDS - started)) s; $moved moved"

@@ -139,7 +139,7 @@ impl PlayerSpec {
     /// or an engine (`engine:"<command>"[,dir=<path>][,movetime=<ms>]`, started once
     /// here to read its handshake).
     pub fn resolve<G: Features>(name: &str) -> Result<Self, PlayerError> {
-        Self::resolve_with::<G>(name, &OracleSettings::from_env())
+        Self::resolve_with::<G>(name, &crate::solved::open::settings_from_env::<G>())
     }
 
     /// Resolves a player name like [`PlayerSpec::resolve`], `perfect` reading the
@@ -186,7 +186,7 @@ impl PlayerSpec {
     /// once per process.
     fn perfect<G: Features>(name: &str, settings: &OracleSettings) -> Result<Self, PlayerError> {
         let solve_error = |e| PlayerError::Solve(Box::new(e));
-        let oracle = crate::solved::perfect::oracle::<G>(settings).map_err(solve_error)?;
+        let oracle = crate::solved::open::oracle::<G>(settings).map_err(solve_error)?;
         let default = crate::registry::solvable::<G>().and_then(|s| s.perfect_tie_break);
         let tie_break = match name.strip_prefix("perfect:").or(default) {
             None => None,

@@ -42,10 +42,10 @@ fn accuracy_of<G: Features>(a: &AccuracyArgs) -> Result<()> {
     };
     let settings = OracleSettings {
         tt_bits: a.tt_bits,
-        ..OracleSettings::from_env()
+        ..weightforge::solved::open::settings_from_env::<G>()
     }
     .with_file(a.solution.as_deref());
-    let oracle = weightforge::solved::perfect::oracle::<G>(&settings)?;
+    let oracle = weightforge::solved::open::oracle::<G>(&settings)?;
     let threads = rayon::current_num_threads();
     if let Some(out) = &a.make_sample {
         return make_sample(&solvable, oracle.as_ref(), out, threads);

@@ -135,8 +135,8 @@ pub struct AccuracyArgs {
     #[arg(long, value_delimiter = ',', conflicts_with = "make_sample")]
     pub nodes: Vec<u64>,
     /// The file the game's oracle reads, for the judge and for a `perfect` player alike
-    /// (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved; connect_four.book
-    /// when there).
+    /// (default: $WEIGHTFORGE_SOLUTION, else wolves_sheep.solved; $WEIGHTFORGE_C4_BOOK,
+    /// else connect_four.book when there, else the built-in book).
     #[arg(long)]
     pub solution: Option<PathBuf>,
     /// Connect Four: log2 of each search table's slots (default 24).
@@ -172,13 +172,18 @@ pub struct SolveArgs {
     #[arg(long, value_name = "PLIES")]
     pub book: Option<u32>,
     /// The file the game's oracle reads (the Wolves & Sheep solution, the Connect Four
-    /// book). Default: $WEIGHTFORGE_SOLUTION, else the game's file in this folder
-    /// (wolves_sheep.solved; connect_four.book when there, else no book).
+    /// book). Default: the game's variable ($WEIGHTFORGE_SOLUTION, $WEIGHTFORGE_C4_BOOK),
+    /// else its file in this folder (wolves_sheep.solved; connect_four.book when there,
+    /// else the built-in 2-ply book).
     #[arg(long, visible_alias = "solution")]
     pub file: Option<PathBuf>,
     /// Connect Four: log2 of each search table's slots (8 bytes a slot; default 24).
     #[arg(long, value_name = "BITS")]
     pub tt_bits: Option<u8>,
+    /// Connect Four: search every position, with no book (not the file's, not the
+    /// built-in one): what the solver alone costs.
+    #[arg(long, conflicts_with = "file")]
+    pub no_book: bool,
     /// Print `win N`, `loss N` (for the side to move, N plies to the end with best play)
     /// or `draw` for each position, and the game's own score where it has one: the
     /// position given, or one per line of standard input.

@@ -6,7 +6,7 @@ use weightforge::fit::choice_fit::{self, fit_choices as fit_on_choices, ChoicePl
 use weightforge::fit::positions_file::fit_rows;
 use weightforge::fit::samples::Rows;
 use weightforge::game::{GameEntry, Role};
-use weightforge::solved::{OracleSettings, SolveError};
+use weightforge::solved::SolveError;
 
 use super::args::{FitArgs, FitRowsArg};
 use super::fit::{families, plan, provenance_source, read_files, start_genome, write_genome};
@@ -35,9 +35,10 @@ fn fit_choices_of<G: GameEntry>(a: &FitArgs) -> Result<()> {
         .map(|h| super::solve::exact_kind(Some(h)))
         .into_iter()
         .collect::<Result<Vec<_>>>()?;
-    let settings = OracleSettings::from_env().with_file(a.solution.as_deref());
-    let sol = weightforge::solved::perfect::oracle::<G>(&settings)
-        .context("--solution: the solved game")?;
+    let settings =
+        weightforge::solved::open::settings_from_env::<G>().with_file(a.solution.as_deref());
+    let sol =
+        weightforge::solved::open::oracle::<G>(&settings).context("--solution: the solved game")?;
     if !(0.0..=1.0).contains(&a.choice_weight) {
         bail!("--choice-weight {}: expected 0 to 1", a.choice_weight);
     }

@@ -30,7 +30,8 @@ fn solve_game<G: Features>(a: &SolveArgs) -> Result<()> {
     };
     let settings = OracleSettings {
         tt_bits: a.tt_bits,
-        ..OracleSettings::from_env()
+        no_book: a.no_book,
+        ..weightforge::solved::open::settings_from_env::<G>()
     }
     .with_file(a.file.as_deref());
     let mut say = |line: &str| println!("{line}");
@@ -82,7 +83,7 @@ fn ask<G: Features>(a: &SolveArgs, solvable: &Solvable<G>, s: &OracleSettings) -
         bail!("give --out FILE to build, or --probe, --moves, --verify, --stats or --label");
     }
     let clock = Instant::now();
-    let oracle = weightforge::solved::perfect::oracle::<G>(s)?;
+    let oracle = weightforge::solved::open::oracle::<G>(s)?;
     if solvable.file_needed {
         eprintln!(
             "{} read in {:.1} s",
@@ -161,10 +162,15 @@ fn probe_one<G: Game>(
     out: &mut impl Write,
 ) -> Result<()> {
     let pos = G::parse(text)?;
+    // the moves first: an oracle that searches knows the position's value from them
+    let values = if moves {
+        Some(sol.move_values(&pos)?)
+    } else {
+        None
+    };
     let value = sol.value(&pos)?;
     writeln!(out, "{}", with_score(sol, &pos, value))?;
-    if moves {
-        let mut values = sol.move_values(&pos)?;
+    if let Some(mut values) = values {
         values.sort_by_key(|(m, v)| (-v.rank(), pos.move_text(*m)));
         for (m, v) in values {
             // a move's value is the mover's, counted from `pos`: so is its score

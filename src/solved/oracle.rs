@@ -61,21 +61,11 @@ pub struct OracleSettings {
     pub file: Option<PathBuf>,
     /// log2 of a search's table slots (`--tt-bits`); `None`: the game's default.
     pub tt_bits: Option<u8>,
+    /// `--no-book`: a game solved by search searches every position, with no book.
+    pub no_book: bool,
 }
 
-/// The environment variable naming the file a solved game's oracle reads (the Wolves &
-/// Sheep solution, the Connect Four book).
-pub const SOLUTION_ENV: &str = "WEIGHTFORGE_SOLUTION";
-
 impl OracleSettings {
-    /// The settings of the environment: the file of [`SOLUTION_ENV`], if set.
-    pub fn from_env() -> OracleSettings {
-        OracleSettings {
-            file: std::env::var_os(SOLUTION_ENV).map(PathBuf::from),
-            tt_bits: None,
-        }
-    }
-
     /// The settings with `file` named instead, if given.
     pub fn with_file(mut self, file: Option<&Path>) -> OracleSettings {
         if let Some(f) = file {
@@ -85,6 +75,12 @@ impl OracleSettings {
     }
 }
 
+/// Where a solvable game's commands say what they do, a line at a time.
+pub type Say<'a> = &'a mut (dyn FnMut(&str) + Send);
+
+/// Opens a game's oracle.
+pub type OpenOracle<G> = fn(&OracleSettings) -> Result<Arc<dyn Oracle<G>>, SolveError>;
+
 /// What a game that can be solved brings (all of it plain data and functions, so it
 /// is `Copy`) ([`GameEntry::SOLVABLE`](crate::game::GameEntry::SOLVABLE)).
 #[derive(Clone, Copy)]
@@ -93,17 +89,20 @@ pub struct Solvable<G: Game> {
     pub default_file: &'static str,
     /// What that file is, in a few words ("the solution", "the opening book").
     pub file_kind: &'static str,
+    /// The environment variable naming that file (one a game, so that one shell can
+    /// name both games' files).
+    pub file_env: &'static str,
     /// Whether the oracle cannot answer without it (a solution read whole), or only
     /// answers faster with it (a book).
     pub file_needed: bool,
     /// Opens the oracle (a file read once per process, however many players use it).
-    pub open: fn(&OracleSettings) -> Result<Arc<dyn Oracle<G>>, SolveError>,
+    pub open: OpenOracle<G>,
     /// `solve --game G --out FILE`: builds the game's file, saying what it does.
-    pub build: fn(&BuildSettings, &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError>,
+    pub build: fn(&BuildSettings, Say<'_>) -> Result<(), SolveError>,
     /// `solve --verify`: checks a file against the rules; the count of wrong entries.
-    pub verify: fn(&OracleSettings, &mut (dyn FnMut(&str) + Send)) -> Result<u64, SolveError>,
+    pub verify: fn(&OracleSettings, Say<'_>) -> Result<u64, SolveError>,
     /// `solve --stats`: what a file holds.
-    pub stats: fn(&OracleSettings, &mut (dyn FnMut(&str) + Send)) -> Result<(), SolveError>,
+    pub stats: fn(&OracleSettings, Say<'_>) -> Result<(), SolveError>,
     /// The accuracy sample shipped with the tool (a version 2 position file).
     pub sample: &'static str,
     /// Where the sample comes from, for messages (`assets/accuracy/<game>.pos`).

@@ -1,5 +1,5 @@
 //! The accuracy line of a run of a solvable game: when its oracle is at hand
-//! (`WEIGHTFORGE_SOLUTION` names its file), each generation's mean genome is judged on
+//! (the game's variable, `WEIGHTFORGE_SOLUTION` for Wolves & Sheep, names its file), each generation's mean genome is judged on
 //! the game's built-in accuracy sample at the budget the weights will play at, and the
 //! run page charts it beside the Elo. It only watches: the run's games and weights are
 //! the same with it or without it.
@@ -13,7 +13,7 @@ use crate::game::Features;
 use crate::genome::Genome;
 use crate::player::{PlayerSpec, SearchBudget};
 use crate::solved::accuracy::{built_in_sample, judge};
-use crate::solved::{Oracle, OracleSettings, SOLUTION_ENV};
+use crate::solved::{Oracle, OracleSettings};
 
 /// What judging a generation needs, read once per session.
 pub(super) struct AccuracyLog<G: Features> {
@@ -23,16 +23,16 @@ pub(super) struct AccuracyLog<G: Features> {
 
 impl<G: Features> AccuracyLog<G> {
     /// The log of a run of game `G`: only for the weights of a solvable game (not an
-    /// engine's constants) with `WEIGHTFORGE_SOLUTION` set; a file that cannot be read
+    /// engine's constants) with the game's variable set; a file that cannot be read
     /// turns it off with a message, never the run.
     pub(super) fn for_run(r: &Resolved, obs: &dyn RunObserver) -> Option<Self> {
         let solvable = crate::registry::solvable::<G>()?;
         if r.engine.is_some() {
             return None;
         }
-        let path = std::path::PathBuf::from(std::env::var_os(SOLUTION_ENV)?);
+        let path = std::path::PathBuf::from(std::env::var_os(solvable.file_env)?);
         let settings = OracleSettings::default().with_file(Some(&path));
-        let opened = crate::solved::perfect::oracle::<G>(&settings)
+        let opened = crate::solved::open::oracle::<G>(&settings)
             .map(|s| (s, built_in_sample(&solvable).ok().filter(|p| !p.is_empty())));
         match opened {
             Ok((solution, Some(positions)))

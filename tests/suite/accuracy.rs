@@ -278,3 +278,36 @@ fn the_built_in_sample_holds_open_positions_of_both_roles() {
     }
     assert!(by_role.iter().all(|&n| n >= 100), "{by_role:?}");
 }
+
+#[test]
+fn an_empty_sample_is_refused_and_worst_zero_lists_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("s.solved");
+    let sol = solve_small(&solved);
+    let empty = dir.path().join("empty.pos");
+    let header = "# weightforge positions v2 wolves_sheep <role> <result> <score> <position>\n";
+    std::fs::write(&empty, header).unwrap();
+    let run = |sample: &Path, extra: &[&str]| {
+        weightforge()
+            .args(["accuracy", "--game", "wolves_sheep", "random", "--solution"])
+            .arg(&solved)
+            .arg("--sample")
+            .arg(sample)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run(&empty, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no positions to judge"),
+        "{err}"
+    );
+    let sample_file = dir.path().join("sample.pos");
+    let solvable = weightforge::registry::solvable::<WolvesSheep>().unwrap();
+    accuracy::write_sample(&solvable, &sol, &sample(&sol, 20, 5), &sample_file).unwrap();
+    let out = run(&sample_file, &["--worst", "0"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(--worst 0: none listed)"), "{text}");
+    assert!(!text.contains("the 0 worst"), "{text}");
+}

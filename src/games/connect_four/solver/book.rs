@@ -74,7 +74,7 @@ impl Book {
             std::io::ErrorKind::NotFound => SolveError::Missing {
                 path: path.to_path_buf(),
                 command: format!(
-                    "weightforge solve --game connect_four --book 8 --out {}",
+                    "weightforge solve --game connect_four --book 2 --out {}",
                     path.display()
                 ),
             },
@@ -102,16 +102,36 @@ impl Book {
         })
     }
 
+    /// Reads and checks a whole book held in memory (`name` names it in errors).
+    pub fn parse(bytes: &[u8], name: &Path) -> Result<Book, SolveError> {
+        let head: &[u8; HEADER_LEN] = bytes
+            .get(..HEADER_LEN)
+            .and_then(|h| h.try_into().ok())
+            .ok_or_else(|| bad(name, "shorter than its header"))?;
+        let (plies, complete, n, root) = header_fields(head).map_err(|w| bad(name, w))?;
+        let body = &bytes[HEADER_LEN..];
+        if body.len() as u64 != 8 * n || fnv1a(body) != u64_at(head, 32) {
+            return Err(bad(name, "the entries' size or checksum does not match"));
+        }
+        let entries = entries_of(body).map_err(|w| bad(name, w))?;
+        Ok(Book {
+            plies,
+            complete,
+            root,
+            entries,
+        })
+    }
+
     /// Writes the book to `path` (atomically; a link there is followed like every
     /// output the user names).
     pub fn write(&self, path: &Path) -> Result<(), SolveError> {
-        self.write_with(path, |p, bytes| fsutil::write_atomic(p, bytes))
+        self.write_with(path, fsutil::write_atomic)
     }
 
     /// Writes the book to `path`, a file weightforge names itself (a partial file
     /// beside the output): never through a link or device there.
     pub fn write_derived(&self, path: &Path) -> Result<(), SolveError> {
-        self.write_with(path, |p, bytes| fsutil::write_derived(p, bytes))
+        self.write_with(path, fsutil::write_derived)
     }
 
     fn write_with(

@@ -62,11 +62,16 @@ impl C4Oracle {
             return s;
         }
         let s = self.with_solver(|solver, known| solver.solve(b, known));
+        self.remember(b, s);
+        s
+    }
+
+    /// Keeps the exact score of `b` (while there is room).
+    fn remember(&self, b: &Board, score: i32) {
         let mut searched = lock(&self.searched);
         if searched.len() < C4_ORACLE_REMEMBERED {
-            searched.insert(b.symmetric_key(), s);
+            searched.insert(b.symmetric_key(), score);
         }
-        s
     }
 
     /// Whether playing `m` in `b` keeps the score `target` for the mover: an immediate
@@ -110,6 +115,34 @@ impl Oracle<ConnectFour> for C4Oracle {
         }
         let b = Board::of(pos);
         Ok(value_of(self.score(&b), b.plies))
+    }
+
+    /// Each move's value from its child's score; the position's own score, the best of
+    /// them, is then remembered too (no search of its own: a child's search is where
+    /// the work is).
+    fn move_values(&self, pos: &ConnectFour) -> Result<Vec<(C4Move, Value)>, SolveError> {
+        if finished(pos).is_some() {
+            return Ok(Vec::new());
+        }
+        let b = Board::of(pos);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let scored: Vec<(C4Move, i32)> = moves
+            .into_iter()
+            .map(|m| {
+                let cell = landing(b.mask, m.0 as usize);
+                if has_four(b.current | cell) {
+                    return (m, (CELLS as i32 + 1 - b.plies as i32) / 2);
+                }
+                let mut child = b;
+                child.play(cell);
+                (m, -self.score(&child))
+            })
+            .collect();
+        if let Some(best) = scored.iter().map(|&(_, s)| s).max() {
+            self.remember(&b, best);
+        }
+        Ok(scored.into_iter().map(|(m, s)| (m, value_of(s, b.plies))).collect())
     }
 
     fn best_moves(&self, pos: &ConnectFour) -> Result<(Vec<C4Move>, Value), SolveError> {

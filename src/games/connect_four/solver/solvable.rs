@@ -10,14 +10,24 @@ use crate::games::connect_four::ConnectFour;
 use crate::solved::{Oracle, OracleSettings, Solvable, SolveError};
 use crate::tunables::C4_MAX_TT_BITS;
 
-/// The book read when none is named (if it is there: the oracle answers without it).
+/// The book read when none is named (if it is there: else the built-in one).
 pub const DEFAULT_BOOK: &str = "connect_four.book";
+
+/// The book built into the tool: every position of the first 2 plies (30 entries),
+/// made by `weightforge solve --game connect_four --book 2` (assets/books/).
+const BUILT_IN_BOOK: &[u8] = include_bytes!("../../../../assets/books/connect_four_2.book");
+
+/// The built-in book, read and checked.
+fn built_in_book() -> Result<Book, SolveError> {
+    Book::parse(BUILT_IN_BOOK, std::path::Path::new("assets/books/connect_four_2.book"))
+}
 
 /// Connect Four's entry as a solvable game.
 pub fn solvable() -> Solvable<ConnectFour> {
     Solvable {
         default_file: DEFAULT_BOOK,
         file_kind: "the opening book",
+        file_env: "WEIGHTFORGE_C4_BOOK",
         file_needed: false,
         open: |s| Ok(Arc::new(open(s)?) as Arc<dyn Oracle<ConnectFour>>),
         build: |b, say| {
@@ -58,19 +68,27 @@ fn tt_bits(bits: Option<u8>) -> Result<u8, SolveError> {
     }
 }
 
-/// The book the settings name (it must exist), or the default one.
+/// The book the settings name (it must exist), else the default one if it is there,
+/// else the built-in one.
 fn named_book(s: &OracleSettings) -> Result<Book, SolveError> {
-    Book::read(&s.file.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_BOOK)))
+    match &s.file {
+        Some(f) => Book::read(f),
+        None => match Book::read(&PathBuf::from(DEFAULT_BOOK)) {
+            Err(SolveError::Missing { .. }) => built_in_book(),
+            other => other,
+        },
+    }
 }
 
 /// The oracle: the named book (which must be there and whole), else the default one
-/// if it is there, else none.
+/// if it is there, else the built-in one.
 fn open(s: &OracleSettings) -> Result<C4Oracle, SolveError> {
     let bits = tt_bits(s.tt_bits)?;
     let book = match &s.file {
+        _ if s.no_book => None,
         Some(f) => Some(Book::read(f)?),
         None => match Book::read(&PathBuf::from(DEFAULT_BOOK)) {
-            Err(SolveError::Missing { .. }) => None,
+            Err(SolveError::Missing { .. }) => Some(built_in_book()?),
             other => Some(other?),
         },
     };

@@ -32,8 +32,16 @@ pub fn solvable() -> Solvable<WolvesSheep> {
     Solvable {
         default_file: DEFAULT_SOLUTION,
         file_kind: "the solution",
+        file_env: "WEIGHTFORGE_SOLUTION",
         file_needed: true,
-        open: |s| Ok(shared_solution(&path_of(s))? as Arc<dyn Oracle<WolvesSheep>>),
+        open: |s| {
+            if s.no_book {
+                return Err(SolveError::Setting(
+                    "--no-book: Wolves & Sheep answers from its solution, with no book".into(),
+                ));
+            }
+            Ok(shared_solution(&path_of(s))? as Arc<dyn Oracle<WolvesSheep>>)
+        },
         build,
         verify: check,
         stats,

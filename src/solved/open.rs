@@ -1,5 +1,5 @@
 //! A solved game's oracle, opened once per process and settings however many players,
-//! judges and labels use it.
+//! judges and labels use it; and the settings the environment gives.
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -8,6 +8,17 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::oracle::{Oracle, OracleSettings};
 use super::SolveError;
 use crate::game::Game;
+
+/// The settings of the environment for game `G`: the file its
+/// [`Solvable::file_env`](super::Solvable::file_env) names, if set (none for a game
+/// that cannot be solved).
+pub fn settings_from_env<G: Game>() -> OracleSettings {
+    let var = crate::registry::solvable::<G>().map(|s| s.file_env);
+    OracleSettings {
+        file: var.and_then(std::env::var_os).map(std::path::PathBuf::from),
+        ..OracleSettings::default()
+    }
+}
 
 type Opened = HashMap<(&'static str, OracleSettings), Box<dyn Any + Send + Sync>>;
 
