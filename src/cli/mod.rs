@@ -29,6 +29,7 @@ mod rescore;
 mod resolve;
 mod resolve_evolve;
 mod solve;
+mod stdin_lines;
 mod threads;
 mod tournament;
 mod tune;

@@ -1,6 +1,6 @@
 //! Commands that play: games, perft, moves, match, move.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -153,6 +153,9 @@ pub fn moves(a: MovesArgs) -> Result<()> {
     with_game!(a.game, G => moves_for::<G>(&a))
 }
 
+/// The longest line `moves` reads from standard input (the engine protocol's bound).
+const MAX_POSITION_LINE: usize = 64 * 1024;
+
 fn moves_for<G: GameEntry>(a: &MovesArgs) -> Result<()> {
     if a.format != MovesFormat::Text {
         return course::listing::<G>(a);
@@ -165,20 +168,15 @@ fn moves_for<G: GameEntry>(a: &MovesArgs) -> Result<()> {
         return Ok(());
     }
     let mut first = true;
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.context("reading standard input")?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = G::parse(&line)
-            .with_context(|| format!("standard input, line {}: bad {} position", n + 1, G::NAME))?;
+    super::stdin_lines::each_line(MAX_POSITION_LINE, |n, line| {
+        let pos = G::parse(line)
+            .with_context(|| format!("standard input, line {n}: bad {} position", G::NAME))?;
         if !first {
             writeln!(out)?;
         }
         first = false;
-        write_moves(&pos, &mut out)?;
-    }
-    Ok(())
+        write_moves(&pos, &mut out)
+    })
 }
 
 /// The `moves` block of one position: `status <word>`, then `<move> <position>` lines

@@ -2,7 +2,7 @@
 //! Connect Four book), or asks its oracle: probe positions, check or count the file,
 //! label a position file.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
@@ -132,27 +132,11 @@ fn probe<G: Features>(sol: &dyn Oracle<G>, position: Option<&str>, moves: bool) 
         return probe_one(sol, text, moves, &mut out)
             .with_context(|| format!("bad {} position", G::NAME));
     }
-    let mut stdin = std::io::stdin().lock();
-    let mut line = String::new();
-    for n in 1.. {
-        line.clear();
-        let read = std::io::Read::take(&mut stdin, MAX_LINE as u64 + 1)
-            .read_line(&mut line)
-            .context("reading standard input")?;
-        if read == 0 {
-            break;
-        }
-        if line.len() > MAX_LINE {
-            bail!("standard input, line {n}: longer than {MAX_LINE} characters");
-        }
-        if line.trim().is_empty() {
-            continue;
-        }
-        probe_one(sol, line.trim(), moves, &mut out)
+    super::stdin_lines::each_line(MAX_LINE, |n, text| {
+        probe_one(sol, text, moves, &mut out)
             .with_context(|| format!("standard input, line {n}: bad {} position", G::NAME))?;
-        out.flush()?;
-    }
-    Ok(())
+        Ok(out.flush()?)
+    })
 }
 
 fn probe_one<G: Game>(

@@ -630,3 +630,19 @@ fn a_fit_with_nothing_to_fit_refuses_and_unreachable_positions_are_refused() {
         );
     }
 }
+
+/// A stream without a newline on standard input is refused at the line bound, by every
+/// command that reads positions from it (it grew to 4 GB and aborted before).
+#[test]
+fn standard_input_without_newlines_is_refused_at_the_line_bound() {
+    for args in [
+        &["moves", "--game", "connect_four"][..],
+        &["solve", "--game", "connect_four", "--probe"][..],
+    ] {
+        let o = run_for(args, Some(Path::new("/dev/zero")), 20)
+            .unwrap_or_else(|| panic!("{args:?} hung on /dev/zero"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("line 1: longer than"), "{args:?}: {err}");
+    }
+}
