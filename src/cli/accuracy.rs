@@ -33,18 +33,8 @@ pub fn accuracy(a: AccuracyArgs) -> Result<()> {
 }
 
 fn accuracy_of<G: Features>(a: &AccuracyArgs) -> Result<()> {
-    let Some(solvable) = weightforge::registry::solvable::<G>() else {
-        bail!(
-            "--game {}: this game cannot be solved; the games that can: {}",
-            G::NAME,
-            weightforge::registry::solvable_names().join(", ")
-        );
-    };
-    let settings = OracleSettings {
-        tt_bits: a.tt_bits,
-        ..weightforge::solved::open::settings_from_env::<G>()
-    }
-    .with_file(a.solution.as_deref());
+    let (solvable, settings) =
+        super::solve::solvable_with::<G>(a.solution.as_deref(), a.tt_bits, false)?;
     let oracle = weightforge::solved::open::oracle::<G>(&settings)?;
     let threads = rayon::current_num_threads();
     if let Some(out) = &a.make_sample {

@@ -20,7 +20,13 @@ pub fn solve(a: SolveArgs) -> Result<()> {
     weightforge::with_game!(a.game, G => solve_game::<G>(&a))
 }
 
-fn solve_game<G: Features>(a: &SolveArgs) -> Result<()> {
+/// The game's solvable capability (an error naming the games that have one) and the
+/// oracle's settings: the environment's, then the flags.
+pub(super) fn solvable_with<G: Game>(
+    file: Option<&Path>,
+    tt_bits: Option<u8>,
+    no_book: bool,
+) -> Result<(Solvable<G>, OracleSettings)> {
     let Some(solvable) = weightforge::registry::solvable::<G>() else {
         bail!(
             "--game {}: this game cannot be solved; the games that can: {}",
@@ -29,11 +35,16 @@ fn solve_game<G: Features>(a: &SolveArgs) -> Result<()> {
         );
     };
     let settings = OracleSettings {
-        tt_bits: a.tt_bits,
-        no_book: a.no_book,
+        tt_bits,
+        no_book,
         ..weightforge::solved::open::settings_from_env::<G>()
     }
-    .with_file(a.file.as_deref());
+    .with_file(file);
+    Ok((solvable, settings))
+}
+
+fn solve_game<G: Features>(a: &SolveArgs) -> Result<()> {
+    let (solvable, settings) = solvable_with::<G>(a.file.as_deref(), a.tt_bits, a.no_book)?;
     let mut say = |line: &str| println!("{line}");
     if let Some(out) = &a.out {
         let build = BuildSettings {
