@@ -333,6 +333,19 @@ figure full c4_perfect_tuned "$R, $SC" "A as yellow: 59 wins, 7 draws, 34 losses
 figure full c4_accuracy "$R, $SC" "818     767     93.8 %" "818     756     92.4 %" \
     -- accuracy --game connect_four tuned course --nodes 100000
 
+# Connect Four tables learned by self-play (docs/results/learned_connect_four.md): the
+# run (about 9 minutes on 2 cores; it writes c4_learned.ron, which the next three read),
+# its gate, then the learned genome against tuned, perfect and the solved sample.
+LC=docs/results/learned_connect_four.md
+figure full c4_learn "$R, $LC" "240 games (138 W 23 D 79 L): +87.2 ± 39.8 Elo" "SPRT (elo0 0, elo1 20): H1: better" \
+    -- learn --game connect_four --games 8000000 --out c4_learned.ron --quiet
+figure full c4_learned_tuned "$R, $LC" "Elo difference: 102.8 +/- 29.8" \
+    -- match --game connect_four c4_learned.ron tuned --nodes 100000 --games 400 --seed 2
+figure full c4_learned_perfect "$R, $LC" "A as red: 0 wins, 0 draws, 200 losses" \
+    -- match --game connect_four c4_learned.ron perfect --depth 1 --games 400 --opening-plies 0 --seed 1
+figure full c4_learned_accuracy "$R, $LC" "818     785     96.0 %" \
+    -- accuracy --game connect_four c4_learned.ron --nodes 100000
+
 # ---- the summary --------------------------------------------------------------------
 if [[ "$mode" != list ]]; then
     echo "$ran figures re-run in $((SECONDS - started)) s; $moved moved"

@@ -207,7 +207,7 @@ pub type GenomeError = FileError;
 impl Genome {
     /// Reads and checks a genome file for game `G`.
     pub fn load<G: Features>(path: &Path) -> Result<Self, GenomeError> {
-        Self::parse::<G>(&ronfile::read(path)?, &path.display().to_string())
+        Self::parse::<G>(&ronfile::read_genome(path)?, &path.display().to_string())
     }
 
     /// Parses and checks genome text; `origin` names it in errors.

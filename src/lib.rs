@@ -44,6 +44,7 @@ pub mod game;
 pub mod games;
 pub mod genome;
 pub mod hash;
+pub mod learn;
 pub mod limits;
 pub mod matches;
 pub mod played_game;

@@ -545,12 +545,22 @@ pub const UNIT_LINE_BYTES: Cap = Cap {
           their results; a damaged file must not fill the memory",
 };
 
-/// Bytes of a RON file read whole: an experiment, a genome, a constants file.
+/// Bytes of a genome file read whole: a table genome learned by self-play carries every
+/// weight its games reached, both roles.
+pub const GENOME_FILE_BYTES: Cap = Cap {
+    name: "genome file (bytes)",
+    max: 64 * 1024 * 1024,
+    why: "a Connect Four genome learned by self-play (`learn`, 8 M games) is about 17 MB and \
+          takes about 1 GB to read; 64 MB bounds that near 4 GB",
+};
+
+/// Bytes of a RON file read whole: an experiment, a constants file, a checkpoint's
+/// trusted copy.
 pub const RON_FILE_BYTES: Cap = Cap {
-    name: "experiment, genome or constants file (bytes)",
+    name: "experiment or constants file (bytes)",
     max: 16 * 1024 * 1024,
-    why: "the largest experiment or genome is a few kilobytes; a constants file holds at \
-          most 256 constants; /dev/zero must not be read until the memory is full",
+    why: "the largest experiment is a few kilobytes; a constants file holds at most 256 \
+          constants; /dev/zero must not be read until the memory is full",
 };
 
 /// Bytes of a run's checkpoint (`checkpoint.json`), read whole when a run resumes.
@@ -627,6 +637,7 @@ pub const ALL_CAPS: &[Cap] = &[
     RECORD_LINE_BYTES,
     UNIT_LINE_BYTES,
     RON_FILE_BYTES,
+    GENOME_FILE_BYTES,
     CHECKPOINT_BYTES,
     DATAGEN_LINE_BYTES,
     ENGINE_QUEUE_BYTES,

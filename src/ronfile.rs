@@ -99,6 +99,13 @@ pub fn read(path: &Path) -> Result<String, FileError> {
         .map_err(|source| FileError::io(path, source))
 }
 
+/// Reads a genome file as text (at most [`crate::limits::GENOME_FILE_BYTES`]); errors
+/// name it.
+pub fn read_genome(path: &Path) -> Result<String, FileError> {
+    crate::fsutil::read_bounded(path, &crate::limits::GENOME_FILE_BYTES)
+        .map_err(|source| FileError::io(path, source))
+}
+
 /// Parses RON text; `origin` names it in errors.
 pub fn parse<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, FileError> {
     from_str(text).map_err(|e| FileError::Syntax {

@@ -28,6 +28,8 @@ enum Stream {
     Datagen = 6,
     /// The games that make the accuracy sample, and the tie-breaks of a judged move.
     Accuracy = 7,
+    /// Self-play learning's games and its curve's openings.
+    Learn = 8,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -121,6 +123,23 @@ pub fn accuracy_game(i: u64) -> GameRng {
 /// whatever thread judges it.
 pub fn accuracy_move(i: u64) -> GameRng {
     rng(Stream::Accuracy, &[1, i])
+}
+
+/// Training game `i` of the learning run seeded `seed` (exploration, tie-breaks):
+/// (`seed`, 0, i).
+pub fn learn_game(seed: u64, i: u64) -> GameRng {
+    rng(Stream::Learn, &[seed, 0, i])
+}
+
+/// The seed of the learning run's curve and gate matches (their openings and games):
+/// never the seed of a training game.
+pub fn learn_curve(seed: u64) -> u64 {
+    derive(Stream::Learn, &[seed, 1])
+}
+
+/// The seed of the learning run's gate against its reference (openings and games).
+pub fn learn_gate(seed: u64) -> u64 {
+    derive(Stream::Learn, &[seed, 2])
 }
 
 /// The tuner's draws (mutations, sampling) for generation `g` of the run seeded `seed`.

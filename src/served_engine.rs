@@ -156,13 +156,17 @@ impl<G: Features> Session<G> {
         writeln!(out, "{}", Reply::Ready)
     }
 
-    /// The evaluation Σ weight × feature of the position for the game's role (the
-    /// built-in evaluation's units, before the search's scale): exactly the value the
-    /// search gives the position ([`Evaluator::value`], `f32` weights), which is also
-    /// what a module written by `weightforge export --format python` returns.
+    /// The evaluation Σ weight × feature of the position for the game's role, plus the
+    /// genome's tables if it has any (the built-in evaluation's units, before the
+    /// search's scale): exactly the value the search gives the position
+    /// ([`Evaluator::value`], `f32` weights), which is also what a module written by
+    /// `weightforge export --format python` returns.
     fn eval(&self) -> Result<f64, String> {
         let pos = self.pos.as_ref().ok_or("`eval` before `position`")?;
-        let score = Evaluator::new::<G>(self.role, &self.genome.weights[self.role]).value(pos);
+        let g = &self.genome;
+        let score =
+            Evaluator::with_tables::<G>(self.role, &g.weights[self.role], g.tables.as_ref())
+                .value(pos);
         // What this engine says, its referee must accept: no `score inf`.
         ENGINE_NUMBER
             .check(score)

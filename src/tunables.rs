@@ -390,3 +390,64 @@ pub const C4_ACCURACY_SAMPLE_GAMES: u64 = 100;
 /// games differ (both players search deterministically) and the positions solve in
 /// seconds without a deep book: the sample starts at move 9.
 pub const C4_ACCURACY_OPENING_PLIES: u32 = 8;
+
+/// Connect Four's `ntuples` family: the random walks drawn (each also taken mirrored,
+/// so the family has twice as many tuples, tied in pairs).
+pub const C4_NTUPLE_WALKS: usize = 35;
+
+/// Connect Four's `ntuples` family: the cells of each walk (four contents a cell: a
+/// tuple's table has 4^cells entries).
+pub const C4_NTUPLE_CELLS: usize = 7;
+
+/// Connect Four's `ntuples` family: the seed its walks are drawn from (fixed: a genome's
+/// entries name the walks' cells, so every build must draw the same ones).
+pub const C4_NTUPLE_SEED: u64 = 0x4e54_7570_6c65;
+
+/// Self-play learning (`weightforge learn`): the step size at the start, per active
+/// tuple (each weight moves by `LEARN_ALPHA / tuples × error`).
+pub const LEARN_ALPHA: f64 = 1.0;
+
+/// Self-play learning: the step size at the schedule's horizon (linear between).
+pub const LEARN_ALPHA_FINAL: f64 = 0.2;
+
+/// Self-play learning: λ of TD(λ), how far back a value's error reaches.
+pub const LEARN_LAMBDA: f64 = 0.5;
+
+/// Self-play learning: the share of random moves at the start (ε-greedy exploration).
+pub const LEARN_EPSILON: f64 = 0.1;
+
+/// Self-play learning: the share of random moves at the schedule's horizon.
+pub const LEARN_EPSILON_FINAL: f64 = 0.0;
+
+/// Self-play learning: the games over which step size and exploration fall, when the
+/// run is stopped by time only (with `--games`, its games).
+pub const LEARN_HORIZON_GAMES: u64 = 2_000_000;
+
+/// Self-play learning: games played against frozen weights before their updates are
+/// merged (in game order, so the result does not depend on the thread count). It
+/// divides the curve's points (1,000, 2,000, 5,000, …), which fall on batch ends.
+pub const LEARN_BATCH_GAMES: u64 = 250;
+
+/// Self-play learning: seconds between checkpoints (saved between batches: where they
+/// fall does not change the result).
+pub const LEARN_CHECKPOINT_SECONDS: u64 = 30;
+
+/// Self-play learning: the learning curve's first point, in games; the next ones at
+/// 2×, 5×, 10×, … (even steps on a log scale).
+pub const LEARN_CURVE_FIRST: u64 = 1_000;
+
+/// Self-play learning: pairs the curve plays against the reference at each point.
+pub const LEARN_CURVE_PAIRS: u64 = 50;
+
+/// Self-play learning: the node budget of the curve's and the gate's games (both sides).
+pub const LEARN_CURVE_NODES: u64 = 2_000;
+
+/// Self-play learning: random plies opening the curve's games (openings no training
+/// game is seeded from: the curve's seeds are its own).
+pub const LEARN_CURVE_OPENING_PLIES: u32 = 4;
+
+/// Self-play learning: the most pairs of the gate against the reference at the end.
+pub const LEARN_GATE_PAIRS: u64 = 200;
+
+/// Self-play learning: the gate's SPRT, H1 (H0 is 0 Elo).
+pub const LEARN_GATE_ELO1: f64 = 20.0;

@@ -88,6 +88,11 @@ pub enum Command {
     /// (docs/guide/tables.md).
     #[command(after_help = help::FIT)]
     Fit(FitArgs),
+    /// Learn a table genome by self-play (TD(λ) on n-tuple and pattern tables, no labels);
+    /// writes the genome, its learning curve (`<out>.curve.csv`, `.curve.png`) and plays a
+    /// gate against the reference genome (docs/guide/learn.md).
+    #[command(after_help = help::LEARN)]
+    Learn(LearnArgs),
     /// Score every row of a position file again with a deeper search of a genome (the
     /// results stay): labels for `fit --score-weight` that hold what the search sees
     /// beyond the evaluation (docs/guide/tables.md).
@@ -803,6 +808,77 @@ pub struct RescoreArgs {
     /// Nodes of the scoring search (the last whole iteration counts). Deterministic.
     #[arg(long)]
     pub nodes: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct LearnArgs {
+    /// The game: one of those `weightforge games` lists with table families.
+    #[arg(long, value_parser = GameArg)]
+    pub game: GameId,
+    /// The genome file to write; beside it `<out>.curve.csv`, `.curve.png`, `.curve.svg`
+    /// and the checkpoint `<out>.learn`.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Training games: the run's length and its schedule's horizon (default 2,000,000,
+    /// or with --time the games that fit).
+    #[arg(long)]
+    pub games: Option<u64>,
+    /// Stop after this time (`90s`, `10m`, `1.5h`); without --games, the games that fit
+    /// are chosen from a first batch's speed and printed (`--games N` re-makes the run).
+    #[arg(long)]
+    pub time: Option<String>,
+    /// Table families, comma-separated (default: the game's families for learning, see
+    /// `weightforge games`).
+    #[arg(long, value_delimiter = ',')]
+    pub families: Vec<String>,
+    /// A table genome (without hand weights, e.g. one learn wrote) to continue from.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// The genome the curve and the gate measure against, whose search settings the
+    /// learned genome takes (default: the game's built-in `tuned`, else its bench genome).
+    #[arg(long)]
+    pub reference: Option<String>,
+    /// The run seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Step size per active tuple: one number, or `start,end` (linear over the games).
+    #[arg(long, value_delimiter = ',', default_values_t = [weightforge::tunables::LEARN_ALPHA, weightforge::tunables::LEARN_ALPHA_FINAL])]
+    pub alpha: Vec<f64>,
+    /// Share of random moves: one number, or `start,end` (linear over the games).
+    #[arg(long, value_delimiter = ',', default_values_t = [weightforge::tunables::LEARN_EPSILON, weightforge::tunables::LEARN_EPSILON_FINAL])]
+    pub epsilon: Vec<f64>,
+    /// λ of TD(λ): 0 learns from the next position only, 1 from the result only.
+    #[arg(long, default_value_t = weightforge::tunables::LEARN_LAMBDA)]
+    pub lambda: f64,
+    /// Per-weight step sizes: `tcl` (temporal coherence) or `plain`.
+    #[arg(long, default_value = "tcl")]
+    pub step_size: String,
+    /// Pairs against the reference at each curve point (0: no curve).
+    #[arg(long, default_value_t = weightforge::tunables::LEARN_CURVE_PAIRS)]
+    pub curve_pairs: u64,
+    /// Both sides' nodes per move in the curve's and the gate's games.
+    #[arg(long, default_value_t = weightforge::tunables::LEARN_CURVE_NODES)]
+    pub curve_nodes: u64,
+    /// Leave accuracy against the solved game out of the curve.
+    #[arg(long)]
+    pub no_accuracy: bool,
+    /// Stop once this many curve points in a row fall short of the best Elo before them.
+    #[arg(long)]
+    pub plateau: Option<usize>,
+    /// Most pairs of the gate against the reference at the end (0: no gate).
+    #[arg(long, default_value_t = weightforge::tunables::LEARN_GATE_PAIRS)]
+    pub gate_pairs: u64,
+    /// Stop at the first batch end after this many games and keep the checkpoint: the
+    /// schedule still runs over --games, and `--resume` with the same flags continues
+    /// to the same genome.
+    #[arg(long)]
+    pub stop_at: Option<u64>,
+    /// Continue from the checkpoint `<out>.learn` (the same flags give the same genome).
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bar or curve lines.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

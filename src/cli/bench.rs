@@ -20,6 +20,7 @@ use weightforge::tune::space::{Dim, Space};
 use weightforge::with_game;
 
 use super::args::BenchArgs;
+use super::cpu::cpu_seconds;
 
 /// `weightforge bench`; `threads` is the `--threads` list (only `--tuner` takes more
 /// than one count).
@@ -117,17 +118,6 @@ fn print_speed<G: GameEntry>(
         G::BENCH.depth,
         total / cpu / 1e6
     );
-}
-
-/// CPU seconds this process has used, all threads (per-core speed on a loaded machine).
-fn cpu_seconds() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
 /// Texel fit speed: loss-and-gradient passes over 2 × 2^20 packed rows of Wolves & Sheep

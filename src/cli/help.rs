@@ -157,6 +157,12 @@ pub const FIT: &str = "Example:
       --solution ws.solved --out tables_choices.ron      # for a shallow search
 See docs/guide/tables.md.";
 
+pub const LEARN: &str = "Example:
+  weightforge learn --game connect_four --time 20m --out c4_learned.ron
+  weightforge learn --game wolves_sheep --games 200000 --out ws_learned.ron
+  weightforge learn --game connect_four --games 2000000 --out c4_learned.ron --resume
+See docs/guide/learn.md.";
+
 pub const RESCORE: &str = "Example:
   weightforge datagen experiments/abalone_tables.ron --out ab.positions
   weightforge rescore --game abalone --genome genomes/abalone/tuned.ron --nodes 20000 \\

@@ -11,6 +11,7 @@ mod checks;
 #[cfg(feature = "mpi")]
 mod cluster;
 mod course;
+mod cpu;
 mod datagen;
 mod depth_table;
 mod engine;
@@ -18,6 +19,8 @@ mod fit;
 mod fit_choices;
 mod help;
 mod init;
+mod learn;
+mod learn_report;
 mod match_command;
 mod play;
 mod positions;
@@ -77,6 +80,7 @@ pub fn run() -> Result<()> {
         Command::Datagen(a) => datagen::datagen(a, None),
         Command::Fit(a) if a.choices => fit_choices::fit_choices(&a),
         Command::Fit(a) => fit::fit(a),
+        Command::Learn(a) => learn::learn(a),
         Command::Rescore(a) => rescore::rescore(a),
         Command::Calibrate(a) => calibrate::calibrate(a),
         Command::CliReference(a) => reference::write(a),

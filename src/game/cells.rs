@@ -25,6 +25,9 @@ pub struct CellBoard {
     /// `tables.families`): each has more weights than the default data can fill, so
     /// "every family" leaves them out.
     pub opt_in: &'static [&'static str],
+    /// The families `weightforge learn` takes when none are named (self-play learning
+    /// fills far more weights than a fit's data can); empty: the fit's default set.
+    pub learned: &'static [&'static str],
     /// Where each cell is drawn (heat maps): its centre in cell widths, x to the right,
     /// y downward, as the game's own diagrams show the board.
     pub drawn_at: Vec<(f32, f32)>,

@@ -115,6 +115,16 @@ impl TableLayout {
         Some(Self::build(G::NAME, board, &names))
     }
 
+    /// The layout of the families `weightforge learn` takes when none are named: the
+    /// game's [`CellBoard::learned`], or the fit's default set when it names none.
+    pub fn learned_set<G: Features>() -> Option<Self> {
+        let board = G::cell_board()?;
+        if board.learned.is_empty() {
+            return Self::default_set::<G>();
+        }
+        Some(Self::build(G::NAME, board, board.learned))
+    }
+
     fn build(game: &'static str, board: &'static CellBoard, names: &[&str]) -> Self {
         let base = board.contents.len() as u32;
         let mut layout = TableLayout {

@@ -33,6 +33,8 @@ mod guide_commands;
 mod hostile_inputs;
 mod house_rules;
 mod init;
+mod learn;
+mod learn_toy;
 mod line_search;
 mod make_unmake;
 mod match_budget;

@@ -77,8 +77,9 @@ fn incremental_evaluation_equals_from_scratch_for_every_family() {
 }
 
 /// Wolves & Sheep's 3×3 blocks and row pairs are taken only when named: a fit's default
-/// set is the five families of 11,007 weights a role, every family 220,230; the other
-/// games have no opt-in family.
+/// set is the five families of 11,007 weights a role, every family 220,230; Connect
+/// Four's `lines` and `ntuples` (what `learn` takes) too; the other games have no opt-in
+/// family.
 #[test]
 fn opt_in_families_are_left_out_of_the_default_set() {
     let default = TableLayout::default_set::<WolvesSheep>().unwrap();
@@ -87,11 +88,20 @@ fn opt_in_families_are_left_out_of_the_default_set() {
     assert_eq!(default.family_names(), five);
     assert_eq!((default.len(), all.len()), (11_007, 220_230));
     assert_eq!(all.family_names()[5..], ["blocks3x3", "row_pairs"]);
+    let c4 = TableLayout::default_set::<weightforge::games::connect_four::ConnectFour>().unwrap();
+    assert_eq!(
+        c4.family_names(),
+        ["psqt", "windows", "columns", "blocks2x2"]
+    );
+    let learned =
+        TableLayout::learned_set::<weightforge::games::connect_four::ConnectFour>().unwrap();
+    assert_eq!(learned.family_names(), ["lines", "ntuples"]);
     for &id in GameId::ALL {
         weightforge::with_game!(id, G => {
-            if G::NAME != WolvesSheep::NAME {
+            if G::NAME != WolvesSheep::NAME && G::NAME != "connect_four" {
                 let names = |l: Option<TableLayout>| l.map(|l| l.family_names());
                 assert_eq!(names(TableLayout::default_set::<G>()), names(TableLayout::all::<G>()));
+                assert_eq!(names(TableLayout::learned_set::<G>()), names(TableLayout::default_set::<G>()));
             }
         });
     }
@@ -315,4 +325,65 @@ fn fit_model_is_search_value<G: Features>() {
         let outcome = pos.sample_outcome(mv, &mut rng);
         pos.make(mv, outcome);
     }
+}
+
+/// `weightforge engine`'s `eval` is the search's evaluation, tables included, for every
+/// committed Wolves & Sheep table genome, on positions of random games (it answered
+/// from the hand weights alone).
+#[test]
+fn engine_eval_counts_the_tables() {
+    let mut rng = GameRng::seed_from_u64(60);
+    let mut differs = false;
+    for name in [
+        "tables_course",
+        "tables_solved",
+        "tables_li2023",
+        "tables_choices",
+    ] {
+        let path = format!("genomes/wolves_sheep/{name}.ron");
+        let genome = Genome::load::<WolvesSheep>(std::path::Path::new(&path)).expect("a genome");
+        assert!(genome.tables.is_some(), "{name} carries tables");
+        let mut pos = WolvesSheep::start(WolvesSheep::start_names()[0], &mut rng).expect("start");
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[rng.random_range(0..moves.len())], ());
+        }
+        for (r, role) in ["wolves", "sheep"].iter().enumerate() {
+            let input = format!(
+                "weightforge 1\nnewgame wolves_sheep {role} 1\nposition {}\neval\nquit\n",
+                pos.to_text()
+            );
+            let o = super::common::with_stdin(
+                &["engine", "--game", "wolves_sheep", "--genome", &path],
+                &input,
+            );
+            let out = String::from_utf8_lossy(&o.stdout);
+            let said: f64 = out
+                .lines()
+                .find_map(|l| l.strip_prefix("score "))
+                .unwrap_or_else(|| panic!("{name}: no score in {out}"))
+                .parse()
+                .expect("a number");
+            let want = Evaluator::with_tables::<WolvesSheep>(
+                r,
+                &genome.weights[r],
+                genome.tables.as_ref(),
+            )
+            .value(&pos);
+            let hand = Evaluator::new::<WolvesSheep>(r, &genome.weights[r]).value(&pos);
+            assert!(
+                (said - want).abs() <= 1e-6 * want.abs().max(1.0),
+                "{name} {role}: eval {said}, search {want}"
+            );
+            differs |= (want - hand).abs() > 1e-9;
+        }
+    }
+    assert!(
+        differs,
+        "the tables change some evaluation, or the test shows nothing"
+    );
 }

@@ -172,6 +172,7 @@ fn build() -> CellBoard {
         symmetries: symmetries(),
         families,
         opt_in: &[],
+        learned: &[],
         drawn_at: cells(BOARD)
             .map(|bit| {
                 let (r, c) = row_col(bit);

@@ -81,6 +81,7 @@ fn build() -> CellBoard {
         symmetries: symmetries(),
         families,
         opt_in: &[],
+        learned: &[],
         drawn_at: (0..CELLS).map(|s| ((s % SIZE) as f32, (s / SIZE) as f32)).collect(),
         shape: CellShape::Square,
     }

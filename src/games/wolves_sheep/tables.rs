@@ -76,6 +76,7 @@ fn build() -> CellBoard {
         symmetries: vec![mirror],
         families,
         opt_in: &["blocks3x3", "row_pairs"],
+        learned: &[],
         drawn_at: (0..SQUARES).map(|s| ((s % SIZE) as f32, (s / SIZE) as f32)).collect(),
         shape: CellShape::Square,
     }

@@ -19,6 +19,7 @@ pub mod error;
 pub mod generations;
 pub mod heat_map;
 pub mod l2_chart;
+pub mod learning_curve;
 pub mod page;
 mod raster;
 pub mod selection;
