@@ -65,7 +65,9 @@ pub struct TableLayout {
     pub incidence_start: Vec<u32>,
     /// (tuple, place value of the cell in the tuple's index), grouped by cell.
     pub incidence: Vec<(u32, u32)>,
-    by_name: HashMap<(usize, String), u32>,
+    /// (family, entry name) → stored weight, built on first use (only reading a genome
+    /// file looks entries up by name).
+    by_name: std::sync::OnceLock<HashMap<(usize, String), u32>>,
 }
 
 impl PartialEq for TableLayout {
@@ -139,7 +141,7 @@ impl TableLayout {
             names: Vec::new(),
             incidence_start: Vec::new(),
             incidence: Vec::new(),
-            by_name: HashMap::new(),
+            by_name: std::sync::OnceLock::new(),
         };
         let mut orbits: HashMap<(usize, Vec<(u8, u8)>), u32> = HashMap::new();
         let chosen = board.families.iter().filter(|f| names.contains(&f.name));
@@ -173,7 +175,7 @@ impl TableLayout {
         layout
     }
 
-    /// Fills the cell → tuples incidence and the name index.
+    /// Fills the cell → tuples incidence.
     fn index_cells(&mut self) {
         let mut per_cell: Vec<Vec<(u32, u32)>> = vec![Vec::new(); self.cells];
         for (t, tuple) in self.tuples.iter().enumerate() {
@@ -186,11 +188,6 @@ impl TableLayout {
             self.incidence.extend(list);
         }
         self.incidence_start.push(self.incidence.len() as u32);
-        for (fi, family) in self.families.iter().enumerate() {
-            for s in family.stored.clone() {
-                self.by_name.insert((fi, self.names[s].clone()), s as u32);
-            }
-        }
     }
 
     /// Number of stored weights (per role).
@@ -235,8 +232,20 @@ impl TableLayout {
     /// layout's families).
     pub fn entry(&self, family: usize, entry: &str) -> Option<usize> {
         self.by_name
+            .get_or_init(|| self.name_index())
             .get(&(family, entry.to_string()))
             .map(|&s| s as usize)
+    }
+
+    /// (family, entry name) → stored weight, for every stored weight.
+    fn name_index(&self) -> HashMap<(usize, String), u32> {
+        let mut index = HashMap::with_capacity(self.names.len());
+        for (fi, family) in self.families.iter().enumerate() {
+            for s in family.stored.clone() {
+                index.insert((fi, self.names[s].clone()), s as u32);
+            }
+        }
+        index
     }
 
     /// The name of the stored weight an entry named `entry` (any entry, tied or not) is
