@@ -312,7 +312,7 @@ impl Genome {
 type FieldErr<'a> = dyn Fn(String, String) -> GenomeError + 'a;
 
 /// Each role's weights in the game's feature order: every feature given, nothing else,
-/// all finite.
+/// all finite and within [`crate::limits::GENOME_WEIGHT`].
 fn check_weights<G: Features>(
     given_weights: &BTreeMap<String, BTreeMap<String, f64>>,
     field_err: &FieldErr,
@@ -356,12 +356,9 @@ fn check_weights<G: Features>(
         }
         for f in features {
             let w = given[f.name];
-            if !w.is_finite() {
-                return Err(field_err(
-                    format!("weights.{role}.{}", f.name),
-                    format!("{w} is not a finite number"),
-                ));
-            }
+            crate::limits::GENOME_WEIGHT
+                .check(w)
+                .map_err(|e| field_err(format!("weights.{role}.{}", f.name), e.to_string()))?;
             weights[r].push(w);
         }
     }

@@ -443,6 +443,16 @@ pub const ENGINE_NUMBER: Real = Real {
           its rows; no evaluation needs more than 12 digits",
 };
 
+/// A genome file's hand weight (`weights.<role>.<feature>`).
+pub const GENOME_WEIGHT: Real = Real {
+    name: "genome weights.<role>.<feature>",
+    min: -1.0e9,
+    max: 1.0e9,
+    min_allowed: true,
+    why: "the largest committed weight is 20,000; past 1e9 a weight saturates every \
+          evaluation (clamped at ±5e8 points), and 1e308 turned evaluations into inf and NaN",
+};
+
 /// The width (max − min) of a range an engine declares with `weight <name> <d> <min> <max>`.
 pub const ENGINE_RANGE: Real = Real {
     name: "engine weight range (max − min)",
@@ -694,6 +704,7 @@ pub const ALL_REAL: &[Real] = &[
     TEXEL_LABEL_WEIGHT,
     LINE_POINT,
     ENGINE_NUMBER,
+    GENOME_WEIGHT,
     ENGINE_RANGE,
     NORMALISED_WEIGHT,
 ];

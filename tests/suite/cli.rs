@@ -272,7 +272,12 @@ fn bad_genomes_get_errors_naming_file_and_field() {
         (
             "inf.ron",
             LUO.replacen("500.0", "inf", 1),
-            "not a finite number",
+            "expected a finite number",
+        ),
+        (
+            "huge.ron",
+            LUO.replacen("500.0", "1e308", 1),
+            "`weights.wolves.sheep_eaten`: 1e308 is out of range",
         ),
         (
             "game.ron",
