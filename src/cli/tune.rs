@@ -282,8 +282,18 @@ pub fn export(a: ExportArgs) -> Result<()> {
         a.genome.clone()
     };
     let origin = path.display().to_string();
-    let text = weightforge::fsutil::read_bounded(&path, &weightforge::limits::RON_FILE_BYTES)
+    // A genome may be as large as a learned table genome; a constants file keeps its own
+    // bound.
+    let text = weightforge::fsutil::read_bounded(&path, &weightforge::limits::GENOME_FILE_BYTES)
         .with_context(|| format!("reading {origin}"))?;
+    let ron_cap = &weightforge::limits::RON_FILE_BYTES;
+    if text.len() as u64 > ron_cap.max && is_constants_file(&text) {
+        bail!(
+            "{origin}: a constants file larger than {} bytes ({}; docs/limits.md)",
+            ron_cap.max,
+            ron_cap.name
+        );
+    }
     let out = if is_constants_file(&text) {
         let constants: ConstantsFile =
             weightforge::ronfile::from_str(&text).map_err(|e| anyhow::anyhow!("{origin}:{e}"))?;
@@ -328,6 +338,11 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
         ExportFormat::Json => serde_json::to_string_pretty(&doc)?,
         ExportFormat::Toml => toml::to_string_pretty(&doc)?,
         ExportFormat::Python => unreachable!("--format python returned above"),
+        ExportFormat::Lines if !checked.tables.is_empty() => bail!(
+            "{origin}: --format lines writes hand weights only, and this genome carries table \
+             families ({}); export it as json or ron",
+            table_families(&checked).join(", ")
+        ),
         ExportFormat::Lines => {
             let named: Vec<(String, f64)> = checked
                 .weights
@@ -340,6 +355,18 @@ fn export_genome(text: &str, origin: &str, format: ExportFormat) -> Result<Strin
                 .to_string()
         }
     })
+}
+
+/// The table families a genome file carries, each once.
+fn table_families(file: &GenomeFile) -> Vec<String> {
+    let mut names: Vec<String> = file
+        .tables
+        .values()
+        .flat_map(|f| f.keys().cloned())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// On standard error: the warning a tuning run wrote into a result that is not better

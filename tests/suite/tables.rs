@@ -387,3 +387,27 @@ fn engine_eval_counts_the_tables() {
         "the tables change some evaluation, or the test shows nothing"
     );
 }
+
+/// `export --format lines` writes hand weights only: a table genome is refused, naming
+/// its families, instead of losing its tables with exit 0.
+#[test]
+fn lines_export_refuses_a_table_genome() {
+    let said = super::common::fails(&[
+        "export",
+        "genomes/wolves_sheep/tables_course.ron",
+        "--format",
+        "lines",
+    ]);
+    assert!(
+        said.contains("--format lines writes hand weights only"),
+        "{said}"
+    );
+    assert!(said.contains("blocks2x2"), "{said}");
+    let hand = super::common::ok(&super::common::weightforge(&[
+        "export",
+        "genomes/wolves_sheep/tuned.ron",
+        "--format",
+        "lines",
+    ]));
+    assert!(hand.contains("wolves:"), "{hand}");
+}
